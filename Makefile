@@ -1,0 +1,112 @@
+# NestStep-C top-level Makefile (GNU make).
+#
+#   make            install missing Debian packages (deps), build everything
+#   make demo       ... and run a sample program on 4 processes
+#   make check      build and run the whole lit test suite
+#   make bench      build and run the benchmarks (table of ratios vs raw MPI)
+#   make install PREFIX=/usr/local
+#   make clean
+#
+# Everything generated goes to $(BUILD); nothing is written into the sources.
+
+BUILD   ?= build
+PREFIX  ?= /usr/local
+CC      := mpicc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP
+ARFLAGS := rcs
+PYTHON  := /usr/bin/python3
+LIT     := /usr/lib/llvm-14/build/utils/lit/lit.py
+
+DEB_PACKAGES := flex bison mpich libmpich-dev llvm-14-tools python3-psutil make gcc
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+RUNTIME_SRC := $(wildcard runtime/src/*.c)
+BSPLIB_SRC  := $(wildcard lib-bsplib/src/*.c)
+RUNTIME_OBJ := $(RUNTIME_SRC:%.c=$(BUILD)/obj/%.o)
+BSPLIB_OBJ  := $(BSPLIB_SRC:%.c=$(BUILD)/obj/%.o)
+
+LIBS  := $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a
+TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun
+HEADERS := $(BUILD)/include/bsp.h
+
+.PHONY: all deps demo check bench install clean
+all: deps $(LIBS) $(TOOLS) $(HEADERS)
+
+# Installs only what is missing; a no-op (one dpkg query) when all is there.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "deps: installing$$missing"; \
+	  if [ "$$(id -u)" != 0 ]; then echo "deps: run as root (or: sudo apt-get install$$missing)"; exit 1; fi; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	fi
+
+$(BUILD)/obj/runtime/%.o: runtime/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) -Iruntime/src -c $< -o $@
+
+$(BUILD)/obj/lib-bsplib/%.o: lib-bsplib/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) -Ilib-bsplib/include -Iruntime/src -c $< -o $@
+
+$(BUILD)/lib/libnsengine.a: $(RUNTIME_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && $(AR) $(ARFLAGS) $@ $^
+
+$(BUILD)/lib/libbsp.a: $(BSPLIB_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && $(AR) $(ARFLAGS) $@ $^
+
+$(BUILD)/include/%.h: lib-bsplib/include/%.h
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
+
+$(BUILD)/bin/%: lib-bsplib/tools/%.sh
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@ && chmod +x $@
+
+$(BUILD)/bin/nsrun: lib-bsplib/tools/bsprun.sh
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@ && chmod +x $@
+
+# The main job of the README's first command.
+demo: all
+	$(BUILD)/bin/bspcc -O2 samples/bsplib/allsums.c -o $(BUILD)/samples/allsums
+	$(BUILD)/bin/bsprun -np 4 $(BUILD)/samples/allsums
+
+check: all
+	@mkdir -p $(BUILD)/testsuite
+	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite
+
+bench: all
+	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
+	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man3
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(LIBS) $(DESTDIR)$(PREFIX)/lib
+	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include
+	install -m 644 docs/man/man1/*.1 $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 docs/man/man3/*.3 $(DESTDIR)$(PREFIX)/share/man/man3
+
+clean:
+	rm -rf $(BUILD)
+
+$(BUILD)/samples:
+	@mkdir -p $@
+demo: | $(BUILD)/samples
+
+-include $(RUNTIME_OBJ:.o=.d) $(BSPLIB_OBJ:.o=.d)

@@ -1,0 +1,100 @@
+/*
+ * bsp.h - the BSPlib API (Hill, McColl et al., 1997/98) of NestStep-C.
+ *
+ * Every primitive of the standard, with its C signature, plus the later
+ * additions that cost nothing (bsp_hpsend, the bsp_pid_t style typedefs,
+ * BSP_VERSION).  The library runs on MPI: start programs with bsprun.
+ *
+ * Calls that can be misused are also macros that pass the caller's file and
+ * line, so an error names the line of your program.  Define
+ * BSP_NO_SITE_MACROS before including this header to get plain functions
+ * (the functions exist under their standard names either way).
+ */
+#ifndef NESTSTEP_BSP_H
+#define NESTSTEP_BSP_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BSP_VERSION 199805L     /* the BSPlib level implemented */
+#define NESTSTEP_BSPLIB 1
+
+typedef int bsp_pid_t;          /* BSPlib 2014-era typedefs, all int here */
+typedef int bsp_nprocs_t;
+typedef int bsp_size_t;
+
+#if defined(__GNUC__)
+#define BSP_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define BSP_NORETURN __attribute__((noreturn))
+#else
+#define BSP_PRINTF_LIKE(f, a)
+#define BSP_NORETURN
+#endif
+
+/* Initialisation */
+void bsp_begin(int maxprocs);
+void bsp_end(void);
+void bsp_init(void (*spmdproc)(void), int argc, char **argv);
+
+/* Halt */
+void bsp_abort(const char *format, ...) BSP_PRINTF_LIKE(1, 2) BSP_NORETURN;
+
+/* Enquiry */
+int bsp_nprocs(void);
+int bsp_pid(void);
+double bsp_time(void);
+
+/* Superstep */
+void bsp_sync(void);
+
+/* DRMA */
+void bsp_push_reg(const void *ident, int size);
+void bsp_pop_reg(const void *ident);
+void bsp_put(int pid, const void *src, void *dst, int offset, int nbytes);
+void bsp_hpput(int pid, const void *src, void *dst, int offset, int nbytes);
+void bsp_get(int pid, const void *src, int offset, void *dst, int nbytes);
+void bsp_hpget(int pid, const void *src, int offset, void *dst, int nbytes);
+
+/* BSMP */
+void bsp_set_tagsize(int *tag_nbytes);
+void bsp_send(int pid, const void *tag, const void *payload, int payload_nbytes);
+void bsp_hpsend(int pid, const void *tag, const void *payload, int payload_nbytes);
+void bsp_qsize(int *nmessages, int *accum_nbytes);
+void bsp_get_tag(int *status, void *tag);
+void bsp_move(void *payload, int reception_nbytes);
+int bsp_hpmove(void **tag_ptr, void **payload_ptr);
+
+/* Site-carrying entry points behind the macros below; not for direct use. */
+void bspi_begin_at(int maxprocs, const char *file, int line);
+void bspi_end_at(const char *file, int line);
+void bspi_sync_at(const char *file, int line);
+void bspi_push_reg_at(const void *ident, int size, const char *file, int line);
+void bspi_pop_reg_at(const void *ident, const char *file, int line);
+void bspi_put_at(int pid, const void *src, void *dst, int offset, int nbytes,
+                 int hp, const char *file, int line);
+void bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes,
+                 int hp, const char *file, int line);
+void bspi_set_tagsize_at(int *tag_nbytes, const char *file, int line);
+void bspi_send_at(int pid, const void *tag, const void *payload,
+                  int payload_nbytes, const char *file, int line);
+
+#ifndef BSP_NO_SITE_MACROS
+#define bsp_begin(m)            bspi_begin_at((m), __FILE__, __LINE__)
+#define bsp_end()               bspi_end_at(__FILE__, __LINE__)
+#define bsp_sync()              bspi_sync_at(__FILE__, __LINE__)
+#define bsp_push_reg(i, s)      bspi_push_reg_at((i), (s), __FILE__, __LINE__)
+#define bsp_pop_reg(i)          bspi_pop_reg_at((i), __FILE__, __LINE__)
+#define bsp_put(p, s, d, o, n)  bspi_put_at((p), (s), (d), (o), (n), 0, __FILE__, __LINE__)
+#define bsp_hpput(p, s, d, o, n) bspi_put_at((p), (s), (d), (o), (n), 1, __FILE__, __LINE__)
+#define bsp_get(p, s, o, d, n)  bspi_get_at((p), (s), (o), (d), (n), 0, __FILE__, __LINE__)
+#define bsp_hpget(p, s, o, d, n) bspi_get_at((p), (s), (o), (d), (n), 1, __FILE__, __LINE__)
+#define bsp_set_tagsize(t)      bspi_set_tagsize_at((t), __FILE__, __LINE__)
+#define bsp_send(p, t, m, n)    bspi_send_at((p), (t), (m), (n), __FILE__, __LINE__)
+#define bsp_hpsend(p, t, m, n)  bspi_send_at((p), (t), (m), (n), __FILE__, __LINE__)
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* NESTSTEP_BSP_H */

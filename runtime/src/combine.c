@@ -1,0 +1,321 @@
+/*
+ * combine.c - the combine phase that ends every superstep (seed 002, 4.2):
+ * an upward wave of COMBINE messages from the leaves of the combine tree to
+ * the root, merging contributions, and a downward wave of COMMIT messages.
+ *
+ * Each process contributes (1) the values all processes must agree on (sync
+ * or end, superstep, registration and tag-size changes): a mismatch stops the
+ * job with a message naming two processes that disagree; (2) the sizes it
+ * registered this superstep, combined to min/max for bounds checks; (3) the
+ * N_DAMsgs histogram: the sorted list of destinations it sent a request
+ * message to, summed per destination on the way up (sparse, so an empty
+ * superstep sends only the fixed header).  On the way down each child gets
+ * only the histogram slice of its own subtree, so each process learns how
+ * many request messages it will receive.  The barrier is a by-product.
+ *
+ * Receives of the first NS_CHUNK bytes are posted one phase ahead; longer
+ * messages send their rest separately.
+ */
+#include <limits.h>
+#include "internal.h"
+
+struct wire_head {                  /* both waves */
+    uint32_t total;                 /* bytes in the whole message */
+    int32_t npush, nhist, pad;
+    int64_t agree[NS_NAGREE];       /* up wave only */
+    int32_t agree_rank[NS_NAGREE];  /* lowest rank holding agree[k] */
+};
+struct hist_entry { int32_t dest, count; };
+
+struct inbox {                      /* one pre-posted receive */
+    char chunk[NS_CHUNK];
+    MPI_Request req;
+    struct ns_buf whole;            /* assembled message when > NS_CHUNK */
+};
+
+static struct {
+    struct inbox *from_child;       /* [nchild] */
+    struct inbox from_parent;
+    struct ns_buf up_out;
+    struct ns_buf *down_out;        /* [nchild] */
+    MPI_Request *send_reqs; int nsend;
+    struct ns_buf hist, hist_tmp;   /* struct hist_entry lists */
+    struct ns_regbound *bounds; int capbounds;
+    int64_t agree[NS_NAGREE];
+    int32_t agree_rank[NS_NAGREE];
+} C;
+
+static void
+post(struct inbox *in, int src, int tag)
+{
+    MPI_Irecv(in->chunk, NS_CHUNK, MPI_BYTE, src, tag, ns_eng.comm, &in->req);
+}
+
+void
+ns_combine_init(void)
+{
+    const struct ns_tree *t = &ns_eng.tree;
+    memset(&C, 0, sizeof C);
+    C.from_child = ns_xmalloc(sizeof *C.from_child * (t->nchild + 1));
+    C.down_out = ns_xmalloc(sizeof *C.down_out * (t->nchild + 1));
+    C.send_reqs = ns_xmalloc(sizeof *C.send_reqs * 2 * (t->nchild + 1));
+    for (int i = 0; i < t->nchild; i++) {
+        memset(&C.from_child[i].whole, 0, sizeof(struct ns_buf));
+        memset(&C.down_out[i], 0, sizeof(struct ns_buf));
+        post(&C.from_child[i], t->child[i], NS_TAG_UP);
+    }
+    if (t->parent >= 0)
+        post(&C.from_parent, t->parent, NS_TAG_DOWN);
+}
+
+static void
+cancel(struct inbox *in)
+{
+    MPI_Cancel(&in->req);
+    MPI_Wait(&in->req, MPI_STATUS_IGNORE);  /* completes at once after a cancel */
+    ns_buf_free(&in->whole);
+}
+
+void
+ns_combine_stop(void)
+{
+    const struct ns_tree *t = &ns_eng.tree;
+    for (int i = 0; i < t->nchild; i++) {
+        cancel(&C.from_child[i]);
+        ns_buf_free(&C.down_out[i]);
+    }
+    if (t->parent >= 0)
+        cancel(&C.from_parent);
+    ns_buf_free(&C.up_out);
+    ns_buf_free(&C.hist);
+    ns_buf_free(&C.hist_tmp);
+    free(C.from_child);
+    free(C.down_out);
+    free(C.send_reqs);
+    free(C.bounds);
+    memset(&C, 0, sizeof C);
+}
+
+/* Sends a message in one or two parts; completion is awaited at the end. */
+static void
+send_msg(struct ns_buf *b, int dest, int tag, int rest_tag)
+{
+    size_t first = b->len < NS_CHUNK ? b->len : NS_CHUNK;
+    MPI_Isend(b->data, (int)first, MPI_BYTE, dest, tag, ns_eng.comm, &C.send_reqs[C.nsend++]);
+    if (b->len > NS_CHUNK)
+        MPI_Isend(b->data + NS_CHUNK, (int)(b->len - NS_CHUNK), MPI_BYTE, dest, rest_tag,
+                  ns_eng.comm, &C.send_reqs[C.nsend++]);
+}
+
+/* After the first chunk has arrived: the whole message, fetching its rest. */
+static const char *
+complete(struct inbox *in, int src, int rest_tag)
+{
+    const struct wire_head *h = (const void *)in->chunk;
+    if (h->total <= NS_CHUNK)
+        return in->chunk;
+    MPI_Request req;
+    in->whole.len = 0;
+    char *p = ns_buf_append(&in->whole, h->total);
+    memcpy(p, in->chunk, NS_CHUNK);
+    MPI_Irecv(p + NS_CHUNK, (int)(h->total - NS_CHUNK), MPI_BYTE, src, rest_tag, ns_eng.comm, &req);
+    ns_wait(&req);
+    return p;
+}
+
+static const char *const agree_call[NS_NAGREE] = {
+    "bsp_sync", "bsp_sync", "bsp_push_reg", "bsp_pop_reg", "bsp_pop_reg", "bsp_set_tagsize",
+};
+
+static const char *
+kind_name(int64_t k)
+{
+    return k == NS_SYNC_END ? "bsp_end" : "bsp_sync";
+}
+
+static void __attribute__((noreturn))
+disagree(int k, int64_t va, int ra, int64_t vb, int rb)
+{
+    const struct ns_site *site = NS_SITE(agree_call[k], NULL, 0);
+    if (ra > rb) {                  /* name the lower rank first */
+        int64_t tv = va; va = vb; vb = tv;
+        int tr = ra; ra = rb; rb = tr;
+    }
+    switch (k) {
+    case NS_AGREE_KIND:
+        ns_fatal(site, "process %d called %s while process %d called %s; every process must "
+                 "call bsp_sync the same number of times before bsp_end",
+                 ra, kind_name(va), rb, kind_name(vb));
+    case NS_AGREE_STEP:
+        ns_fatal(site, "process %d is at superstep %lld but process %d at superstep %lld",
+                 ra, (long long)va, rb, (long long)vb);
+    case NS_AGREE_NPUSH:
+        ns_fatal(site, "process %d called bsp_push_reg %lld times in this superstep but process "
+                 "%d called it %lld times; registration is collective: every process must call "
+                 "bsp_push_reg (with NULL if it has nothing to register) the same number of times",
+                 ra, (long long)va, rb, (long long)vb);
+    case NS_AGREE_NPOP:
+        ns_fatal(site, "process %d called bsp_pop_reg %lld times in this superstep but process "
+                 "%d called it %lld times; every process must pop the same registrations in the "
+                 "same superstep", ra, (long long)va, rb, (long long)vb);
+    case NS_AGREE_POPS:
+        ns_fatal(site, "processes %d and %d popped different registration slots in this "
+                 "superstep; each process must pop the address it gave to the same "
+                 "bsp_push_reg call (its newest registration of that address)", ra, rb);
+    default:
+        ns_fatal(site, "process %d set the tag size to %lld but process %d to %lld for the next "
+                 "superstep; every process must call bsp_set_tagsize with the same size in the "
+                 "same superstep", ra, (long long)va, rb, (long long)vb);
+    }
+}
+
+/* C.hist := C.hist + other (both sorted by dest), summing counts. */
+static void
+merge_hist(const struct hist_entry *b, int nb)
+{
+    const struct hist_entry *a = (const void *)C.hist.data;
+    int na = (int)(C.hist.len / sizeof *a), i = 0, j = 0;
+    C.hist_tmp.len = 0;
+    struct hist_entry *o = ns_buf_append(&C.hist_tmp, sizeof *o * (size_t)(na + nb));
+    int n = 0;
+    while (i < na || j < nb) {
+        if (j == nb || (i < na && a[i].dest < b[j].dest))
+            o[n++] = a[i++];
+        else if (i == na || b[j].dest < a[i].dest)
+            o[n++] = b[j++];
+        else {
+            o[n] = a[i++];
+            o[n++].count += b[j++].count;
+        }
+    }
+    C.hist_tmp.len = sizeof *o * (size_t)n;
+    struct ns_buf t = C.hist; C.hist = C.hist_tmp; C.hist_tmp = t;
+}
+
+static void
+merge_child(const char *msg)
+{
+    const struct wire_head *h = (const void *)msg;
+    for (int k = 0; k < NS_NAGREE; k++) {
+        if (h->agree[k] != C.agree[k])
+            disagree(k, C.agree[k], C.agree_rank[k], h->agree[k], h->agree_rank[k]);
+        if (h->agree_rank[k] < C.agree_rank[k])
+            C.agree_rank[k] = h->agree_rank[k];
+    }
+    const struct ns_regbound *rb = (const void *)(h + 1);
+    for (int i = 0; i < h->npush; i++) {
+        if (rb[i].min < C.bounds[i].min) C.bounds[i].min = rb[i].min;
+        if (rb[i].max > C.bounds[i].max) C.bounds[i].max = rb[i].max;
+        C.bounds[i].nnull += rb[i].nnull;
+    }
+    merge_hist((const void *)(rb + h->npush), h->nhist);
+}
+
+/* Serializes header + bounds + hist entries [first, first+n) into b. */
+static void
+pack(struct ns_buf *b, int npush, const struct hist_entry *hist, int n)
+{
+    size_t total = sizeof(struct wire_head) + sizeof(struct ns_regbound) * (size_t)npush
+                 + sizeof(struct hist_entry) * (size_t)n;
+    if (total > INT_MAX)
+        ns_fatal(ns_eng.site, "combine message of %zu bytes is too large", total);
+    b->len = 0;
+    struct wire_head *h = ns_buf_append(b, total);
+    memset(h, 0, sizeof *h);
+    h->total = (uint32_t)total;
+    h->npush = npush;
+    h->nhist = n;
+    memcpy(h->agree, C.agree, sizeof C.agree);
+    memcpy(h->agree_rank, C.agree_rank, sizeof C.agree_rank);
+    memcpy(h + 1, C.bounds, sizeof(struct ns_regbound) * (size_t)npush);
+    memcpy((char *)(h + 1) + sizeof(struct ns_regbound) * (size_t)npush, hist,
+           sizeof(struct hist_entry) * (size_t)n);
+}
+
+/* First index in the sorted hist with dest >= rank. */
+static int
+hist_lower(const struct hist_entry *e, int n, int rank)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (e[mid].dest < rank) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+void
+ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
+               const struct ns_site *site)
+{
+    const struct ns_tree *t = &ns_eng.tree;
+    int npush = in->npush;
+    (void)site;
+
+    /* my contribution */
+    for (int k = 0; k < NS_NAGREE; k++) {
+        C.agree[k] = in->agree[k];
+        C.agree_rank[k] = ns_eng.pid;
+    }
+    if (npush > C.capbounds) {
+        C.capbounds = npush;
+        C.bounds = ns_xrealloc(C.bounds, sizeof *C.bounds * (size_t)npush);
+    }
+    for (int i = 0; i < npush; i++) {
+        int64_t s = in->push_sizes[i];
+        C.bounds[i] = s < 0 ? (struct ns_regbound){ INT64_MAX, -1, 1 }
+                            : (struct ns_regbound){ s, s, 0 };
+    }
+    C.hist.len = 0;
+    struct hist_entry *mine = ns_buf_append(&C.hist, sizeof *mine * (size_t)in->ndest);
+    for (int i = 0; i < in->ndest; i++)
+        mine[i] = (struct hist_entry){ in->dest[i], 1 };
+
+    /* upward wave: merge the children's contributions */
+    C.nsend = 0;
+    if (t->nchild > 0) {
+        MPI_Request reqs[t->nchild];
+        for (int i = 0; i < t->nchild; i++)
+            reqs[i] = C.from_child[i].req;
+        ns_wait_all(t->nchild, reqs);
+        for (int i = 0; i < t->nchild; i++) {
+            const char *msg = complete(&C.from_child[i], t->child[i], NS_TAG_UP_REST);
+            merge_child(msg);
+            post(&C.from_child[i], t->child[i], NS_TAG_UP);
+        }
+    }
+
+    /* to the parent and back, or the root decides */
+    const struct hist_entry *hist;
+    int nhist;
+    if (t->parent >= 0) {
+        pack(&C.up_out, npush, (const void *)C.hist.data, (int)(C.hist.len / sizeof *hist));
+        send_msg(&C.up_out, t->parent, NS_TAG_UP, NS_TAG_UP_REST);
+        ns_wait(&C.from_parent.req);
+        const struct wire_head *h = (const void *)complete(&C.from_parent, t->parent,
+                                                            NS_TAG_DOWN_REST);
+        memcpy(C.bounds, h + 1, sizeof(struct ns_regbound) * (size_t)npush);
+        /* keep the slice in C.hist: the receive buffer is reposted below */
+        C.hist.len = 0;
+        nhist = h->nhist;
+        void *dst = ns_buf_append(&C.hist, sizeof(struct hist_entry) * (size_t)nhist);
+        memcpy(dst, (const char *)(h + 1) + sizeof(struct ns_regbound) * (size_t)npush,
+               sizeof(struct hist_entry) * (size_t)nhist);
+        post(&C.from_parent, t->parent, NS_TAG_DOWN);
+    } else {
+        nhist = (int)(C.hist.len / sizeof(struct hist_entry));
+    }
+    hist = (const void *)C.hist.data;
+
+    /* downward wave: each child gets the histogram of its subtree only */
+    for (int i = 0; i < t->nchild; i++) {
+        int a = hist_lower(hist, nhist, t->child[i]);
+        int b = hist_lower(hist, nhist, t->child_hi[i]);
+        pack(&C.down_out[i], npush, hist + a, b - a);
+        send_msg(&C.down_out[i], t->child[i], NS_TAG_DOWN, NS_TAG_DOWN_REST);
+    }
+    int me = hist_lower(hist, nhist, ns_eng.pid);
+    out->nrecv = (me < nhist && hist[me].dest == ns_eng.pid) ? hist[me].count : 0;
+    out->bounds = C.bounds;
+    ns_wait_all(C.nsend, C.send_reqs);
+}

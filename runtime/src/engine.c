@@ -1,0 +1,171 @@
+/*
+ * engine.c - process start and stop: MPI initialisation, choosing the active
+ * processes, the engine's own communicator, the clock, and the checks that a
+ * process does not leave while others still count on it.
+ */
+#include <stdio.h>
+#include <time.h>
+#include "internal.h"
+
+struct ns_engine ns_eng;
+
+static enum { NOT_STARTED, RUNNING, STOPPED } state;
+static int mpi_is_ours;         /* we called MPI_Init, so we finalize */
+static int start_expected;      /* others wait for process 0 to start */
+
+static void
+at_exit(void)
+{
+    int fin = 0;
+    if (state == RUNNING)
+        ns_fatal(NS_SITE("bsp_end", NULL, 0),
+                 "process %d is ending without calling bsp_end; every process must call "
+                 "bsp_end (after the same number of bsp_sync calls)", ns_eng.pid);
+    if (state == NOT_STARTED && start_expected && ns_mpi_world_rank() == 0)
+        ns_fatal(NS_SITE("bsp_init", NULL, 0),
+                 "process 0 is ending without calling the SPMD procedure given to bsp_init, "
+                 "while the other processes wait in it; call it (it starts with bsp_begin)");
+    MPI_Finalized(&fin);
+    if (mpi_is_ours && !fin)
+        MPI_Finalize();
+}
+
+static void
+ensure_mpi(void)
+{
+    int init = 0;
+    MPI_Initialized(&init);
+    if (init)
+        return;
+    if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
+        fprintf(stderr, "error: bsplib: MPI_Init failed; start the program with bsprun\n");
+        exit(1);
+    }
+    mpi_is_ours = 1;
+    atexit(at_exit);
+}
+
+int
+ns_mpi_world_size(void)
+{
+    int n;
+    ensure_mpi();
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    return n;
+}
+
+int
+ns_mpi_world_rank(void)
+{
+    int r;
+    ensure_mpi();
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    return r;
+}
+
+void
+ns_engine_expect_start(void)
+{
+    start_expected = 1;
+}
+
+static int
+env_int(const char *name, int dflt, int lo, int hi)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return dflt;
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end || v < lo || v > hi) {
+        if (ns_mpi_world_rank() == 0)
+            fprintf(stderr, "warning: %s=%s is not a number in [%d, %d]; using %d\n",
+                    name, s, lo, hi, dflt);
+        return dflt;
+    }
+    return (int)v;
+}
+
+/* Processes beyond the requested count idle here, politely, until process 0
+ * says the parallel part is over, and then leave quietly. */
+static void
+idle_until_end(void)
+{
+    int dummy;
+    MPI_Request req;
+    int done = 0;
+    struct timespec nap = { 0, 1000000 };
+    MPI_Irecv(&dummy, 1, MPI_INT, 0, NS_TAG_START, ns_eng.comm, &req);
+    for (;;) {
+        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+        if (done)
+            break;
+        nanosleep(&nap, NULL);
+    }
+    state = STOPPED;
+    exit(0);
+}
+
+void
+ns_engine_start(int maxprocs, const struct ns_site *site)
+{
+    MPI_Request req;
+    int world_rank;
+
+    ns_eng.site = site;
+    if (state != NOT_STARTED)
+        ns_fatal(site, "bsp_begin may be called only once in a program");
+    ns_eng.world_size = ns_mpi_world_size();
+    world_rank = ns_mpi_world_rank();
+    const char *local = getenv("MPI_LOCALNRANKS");     /* set by MPICH's mpiexec */
+    ns_wait_init(local && atoi(local) > 0 ? atoi(local) : ns_eng.world_size);
+
+    MPI_Comm_idup(MPI_COMM_WORLD, &ns_eng.comm, &req);
+    ns_wait(&req);
+    if (world_rank == 0 && maxprocs < 1)
+        ns_fatal(site, "asked for %d processes; ask for at least 1 (bsp_begin(bsp_nprocs()) "
+                 "takes all that are available)", maxprocs);
+    MPI_Ibcast(&maxprocs, 1, MPI_INT, 0, ns_eng.comm, &req);
+    ns_wait(&req);
+
+    ns_eng.nprocs = maxprocs < ns_eng.world_size ? maxprocs : ns_eng.world_size;
+    ns_eng.pid = world_rank;
+    state = RUNNING;
+    if (world_rank >= ns_eng.nprocs)
+        idle_until_end();
+
+    ns_eng.superstep = 0;
+    ns_tree_build(&ns_eng.tree, ns_eng.nprocs, ns_eng.pid,
+                  env_int("NS_TREE_ARITY", 8, 1, 1 << 20));
+    ns_reg_init();
+    ns_exchange_init();
+    ns_combine_init();
+    ns_eng.running = 1;
+    ns_eng.t0 = MPI_Wtime();
+}
+
+void
+ns_engine_stop(const struct ns_site *site)
+{
+    ns_eng.site = site;
+    ns_combine_stop();
+    ns_exchange_stop();
+    ns_reg_stop();
+    ns_tree_free(&ns_eng.tree);
+    if (ns_eng.pid == 0 && ns_eng.world_size > ns_eng.nprocs) {
+        int n = ns_eng.world_size - ns_eng.nprocs, one = 1;
+        MPI_Request *reqs = ns_xmalloc(sizeof *reqs * n);
+        for (int i = 0; i < n; i++)
+            MPI_Isend(&one, 1, MPI_INT, ns_eng.nprocs + i, NS_TAG_START, ns_eng.comm, &reqs[i]);
+        ns_wait_all(n, reqs);
+        free(reqs);
+    }
+    ns_eng.running = 0;
+    state = STOPPED;
+}
+
+int ns_engine_running(void) { return ns_eng.running; }
+int ns_pid(void) { return ns_eng.pid; }
+int ns_nprocs(void) { return ns_eng.nprocs; }
+long ns_superstep(void) { return ns_eng.superstep; }
+double ns_time(void) { return MPI_Wtime() - ns_eng.t0; }

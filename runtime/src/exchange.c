@@ -1,0 +1,340 @@
+/*
+ * exchange.c - requests and their delivery.  During a superstep, every put,
+ * get and send becomes a record appended to one buffer per destination (a
+ * copy, not a message).  At the sync each non-empty buffer goes out as one
+ * MPI message, before the combine so they overlap; the combine tells each
+ * process how many messages to expect; then, in this order (seed 000):
+ *   1. all get requests are served (sources read after all computation),
+ *   2. puts are written, in source-rank order, then issue order, and BSMP
+ *      messages are queued for the next superstep in the same order,
+ *   3. get replies are written.
+ * Messages of consecutive supersteps are told apart by tag parity: a
+ * process can be at most one superstep ahead of any other.
+ */
+#include <limits.h>
+#include "internal.h"
+
+#define E ns_eng
+
+/* Every request message starts with this header. */
+struct msg_head { uint32_t ngets, pad; };
+
+static int *hist_dest;              /* sorted destinations other than me */
+static MPI_Request *reply_reqs;
+
+void
+ns_exchange_init(void)
+{
+    int p = E.nprocs;
+    E.peer = calloc((size_t)p, sizeof *E.peer);
+    E.dirty = ns_xmalloc(sizeof(int) * (size_t)p);
+    E.sources = ns_xmalloc(sizeof(int) * (size_t)p);
+    hist_dest = ns_xmalloc(sizeof(int) * (size_t)p);
+    reply_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
+    E.capreqs = 2 * p;
+    E.reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)E.capreqs);
+    if (!E.peer)
+        ns_fatal(E.site, "out of memory for %d processes", p);
+    E.ndirty = E.nsources = E.nhp = 0;
+    E.tagsize = E.tagsize_next = 0;
+}
+
+void
+ns_exchange_stop(void)
+{
+    for (int i = 0; i < E.nprocs; i++) {
+        struct ns_peer *pe = &E.peer[i];
+        ns_buf_free(&pe->out);
+        ns_buf_free(&pe->in);
+        ns_buf_free(&pe->reply_out);
+        ns_buf_free(&pe->reply_in);
+        free(pe->gets);
+    }
+    free(E.peer);
+    free(E.dirty);
+    free(E.sources);
+    free(E.hp);
+    free(E.reqs);
+    free(E.queue);
+    free(hist_dest);
+    free(reply_reqs);
+    E.peer = NULL;
+    E.queue = NULL;
+    E.hp = NULL;
+    E.qlen = E.qhead = E.qcap = 0;
+}
+
+/* ---- during the superstep ---- */
+
+static inline struct ns_peer *
+to_peer(int pid)
+{
+    struct ns_peer *pe = &E.peer[pid];
+    if (!pe->dirty) {
+        pe->dirty = 1;
+        E.dirty[E.ndirty++] = pid;
+        pe->out.len = 0;
+        struct msg_head *h = ns_buf_append(&pe->out, sizeof *h);
+        h->ngets = h->pad = 0;
+    }
+    return pe;
+}
+
+static inline struct ns_rec *
+add_rec(struct ns_peer *pe, int kind, int slot, size_t offset, size_t nbytes, size_t data)
+{
+    struct ns_rec *r = ns_buf_append(&pe->out, sizeof *r + data);
+    r->kind_slot = ((uint32_t)kind << 28) | (uint32_t)slot;
+    r->nbytes = (uint32_t)nbytes;
+    r->offset = offset;
+    return r;
+}
+
+void
+ns_put(int pid, const void *src, int slot, size_t offset, size_t nbytes)
+{
+    struct ns_rec *r = add_rec(to_peer(pid), NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
+    memcpy(r + 1, src, nbytes);
+}
+
+void
+ns_hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes)
+{
+    struct ns_peer *pe = to_peer(pid);
+    add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
+    if (E.nhp == E.caphp) {
+        E.caphp = E.caphp ? 2 * E.caphp : 64;
+        E.hp = ns_xrealloc(E.hp, sizeof *E.hp * (size_t)E.caphp);
+    }
+    E.hp[E.nhp++] = (struct ns_hpfix){ (size_t)pid, pe->out.len - NS_PAD8(nbytes), src, nbytes };
+}
+
+void
+ns_get(int pid, int slot, size_t offset, void *dst, size_t nbytes)
+{
+    struct ns_peer *pe = to_peer(pid);
+    add_rec(pe, NS_REC_GET, slot, offset, nbytes, 0);
+    if (pe->ngets == pe->capgets) {
+        pe->capgets = pe->capgets ? 2 * pe->capgets : 16;
+        pe->gets = ns_xrealloc(pe->gets, sizeof *pe->gets * (size_t)pe->capgets);
+    }
+    pe->gets[pe->ngets++] = (struct ns_getwait){ dst, nbytes };
+    pe->get_bytes += nbytes;
+}
+
+void
+ns_send(int pid, const void *tag, size_t tag_nbytes, const void *payload, size_t nbytes)
+{
+    struct ns_rec *r = add_rec(to_peer(pid), NS_REC_SEND, 0, tag_nbytes, nbytes,
+                               NS_PAD8(tag_nbytes) + NS_PAD8(nbytes));
+    if (tag_nbytes)
+        memcpy(r + 1, tag, tag_nbytes);
+    if (nbytes)
+        memcpy((char *)(r + 1) + NS_PAD8(tag_nbytes), payload, nbytes);
+}
+
+/* ---- at the sync ---- */
+
+static int
+cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static inline int data_tag(void) { return (E.superstep & 1) ? NS_TAG_DATA1 : NS_TAG_DATA0; }
+static inline int reply_tag(void) { return (E.superstep & 1) ? NS_TAG_REPLY1 : NS_TAG_REPLY0; }
+
+/* Sends the request messages and posts receives for get replies; returns
+ * the sorted list of destinations for the N_DAMsgs histogram. */
+int
+ns_exchange_send(const int **dests)
+{
+    int n = 0;
+    for (int i = 0; i < E.nhp; i++)
+        memcpy(E.peer[E.hp[i].dest].out.data + E.hp[i].at, E.hp[i].src, E.hp[i].n);
+    E.nhp = 0;
+    qsort(E.dirty, (size_t)E.ndirty, sizeof(int), cmp_int);
+    E.nreqs = 0;
+    for (int i = 0; i < E.ndirty; i++) {
+        int d = E.dirty[i];
+        struct ns_peer *pe = &E.peer[d];
+        ((struct msg_head *)pe->out.data)->ngets = (uint32_t)pe->ngets;
+        if (d == E.pid)
+            continue;
+        if (pe->out.len > INT_MAX)
+            ns_fatal(E.site, "more than %d bytes of requests to process %d in one superstep; "
+                     "split the communication over several supersteps", INT_MAX, d);
+        hist_dest[n++] = d;
+        MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, data_tag(), E.comm,
+                  &E.reqs[E.nreqs++]);
+    }
+    *dests = hist_dest;
+    return n;
+}
+
+static void
+take_message(int src, MPI_Message *msg, int count, MPI_Request *req)
+{
+    struct ns_peer *pe = &E.peer[src];
+    pe->in.len = 0;
+    void *p = ns_buf_append(&pe->in, (size_t)count);
+    MPI_Imrecv(p, count, MPI_BYTE, msg, req);
+    E.sources[E.nsources++] = src;
+}
+
+/* Receives the nrecv request messages addressed to this process. */
+void
+ns_exchange_receive(int nrecv)
+{
+    struct ns_peer *self = &E.peer[E.pid];
+    MPI_Request reqs[nrecv > 0 ? nrecv : 1];
+    int got = 0;
+
+    E.nsources = 0;
+    if (self->dirty) {          /* my requests to myself: swap, no copy */
+        struct ns_buf t = self->in; self->in = self->out; self->out = t;
+        E.sources[E.nsources++] = E.pid;
+    }
+    struct ns_backoff b = { 0 };
+    while (got < nrecv) {
+        int flag = 0, count;
+        MPI_Message msg;
+        MPI_Status st;
+        MPI_Improbe(MPI_ANY_SOURCE, data_tag(), E.comm, &flag, &msg, &st);
+        if (!flag) {
+            ns_backoff_idle(&b);
+            continue;
+        }
+        MPI_Get_count(&st, MPI_BYTE, &count);
+        take_message(st.MPI_SOURCE, &msg, count, &reqs[got++]);
+    }
+    ns_wait_all(nrecv, reqs);
+    qsort(E.sources, (size_t)E.nsources, sizeof(int), cmp_int);
+
+    /* post receives for the replies to my gets */
+    for (int i = 0; i < E.ndirty; i++) {
+        struct ns_peer *pe = &E.peer[E.dirty[i]];
+        if (E.dirty[i] == E.pid || pe->get_bytes == 0)
+            continue;
+        pe->reply_in.len = 0;
+        void *p = ns_buf_append(&pe->reply_in, pe->get_bytes);
+        MPI_Irecv(p, (int)pe->get_bytes, MPI_BYTE, E.dirty[i], reply_tag(), E.comm,
+                  &reply_reqs[i]);
+    }
+}
+
+static void __attribute__((noreturn))
+bad_access(const char *call, int src, const struct ns_rec *r)
+{
+    const struct ns_site *site = NS_SITE(call, NULL, 0);
+    int slot = NS_REC_SLOT(r);
+    const struct ns_regstate *R = &E.reg;
+    const char *what = !strcmp(call, "bsp_get") ? "reads" : "writes";
+    if (slot >= R->nslot || !R->slot[slot].in_use || !R->slot[slot].addr)
+        ns_fatal(site, "a request from process %d %s registration slot %d, which process %d "
+                 "registered as NULL (unregistered); register a real area on every process "
+                 "that is accessed", src, what, slot, E.pid);
+    ns_fatal(site, "a request from process %d %s bytes [%llu, %llu) of an area that process %d "
+             "registered with only %zu bytes; keep offset + nbytes within the size registered "
+             "on the remote process", src, what, (unsigned long long)r->offset,
+             (unsigned long long)(r->offset + r->nbytes), E.pid, R->slot[slot].size);
+}
+
+/* The local address a record refers to, checked against my registration. */
+static inline char *
+target(const char *call, int src, const struct ns_rec *r)
+{
+    const struct ns_regstate *R = &E.reg;
+    int slot = NS_REC_SLOT(r);
+    if (slot >= R->nslot || !R->slot[slot].addr ||
+        r->offset + r->nbytes > R->slot[slot].size)
+        bad_access(call, src, r);
+    return R->slot[slot].addr + r->offset;
+}
+
+static inline size_t
+rec_size(const struct ns_rec *r)
+{
+    switch (NS_REC_KIND(r)) {
+    case NS_REC_PUT: return sizeof *r + NS_PAD8(r->nbytes);
+    case NS_REC_SEND: return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
+    default: return sizeof *r;
+    }
+}
+
+/* Step 1: read the sources of all gets addressed to me and send them back. */
+void
+ns_exchange_serve_gets(void)
+{
+    for (int i = 0; i < E.nsources; i++) {
+        int src = E.sources[i];
+        struct ns_peer *pe = &E.peer[src];
+        const char *p = pe->in.data, *end = p + pe->in.len;
+        if (((const struct msg_head *)p)->ngets == 0)
+            continue;
+        pe->reply_out.len = 0;
+        for (p += sizeof(struct msg_head); p < end; p += rec_size((const void *)p)) {
+            const struct ns_rec *r = (const void *)p;
+            if (NS_REC_KIND(r) == NS_REC_GET)
+                memcpy(ns_buf_append(&pe->reply_out, r->nbytes), target("bsp_get", src, r),
+                       r->nbytes);
+        }
+        if (src == E.pid) {
+            struct ns_buf t = pe->reply_in; pe->reply_in = pe->reply_out; pe->reply_out = t;
+        } else {
+            MPI_Isend(pe->reply_out.data, (int)pe->reply_out.len, MPI_BYTE, src, reply_tag(),
+                      E.comm, &E.reqs[E.nreqs++]);
+        }
+    }
+}
+
+/* Step 2: write the puts addressed to me, queue the BSMP messages. */
+void
+ns_exchange_apply(void)
+{
+    ns_queue_reset(E.tagsize);
+    for (int i = 0; i < E.nsources; i++) {
+        int src = E.sources[i];
+        const char *p = E.peer[src].in.data, *end = p + E.peer[src].in.len;
+        for (p += sizeof(struct msg_head); p < end; p += rec_size((const void *)p)) {
+            const struct ns_rec *r = (const void *)p;
+            switch (NS_REC_KIND(r)) {
+            case NS_REC_PUT:
+                memcpy(target("bsp_put", src, r), r + 1, r->nbytes);
+                break;
+            case NS_REC_SEND:
+                ns_queue_add(r + 1, (const char *)(r + 1) + NS_PAD8(r->offset), r->nbytes);
+                break;
+            }
+        }
+    }
+}
+
+/* Step 3: write the get replies, then wait for my sends and reset. */
+void
+ns_exchange_finish(void)
+{
+    for (int i = 0; i < E.ndirty; i++) {
+        int d = E.dirty[i];
+        struct ns_peer *pe = &E.peer[d];
+        if (pe->get_bytes == 0)
+            continue;
+        if (d != E.pid)
+            ns_wait(&reply_reqs[i]);
+        const char *p = pe->reply_in.data;
+        for (int g = 0; g < pe->ngets; g++) {
+            memcpy(pe->gets[g].dst, p, pe->gets[g].nbytes);
+            p += pe->gets[g].nbytes;
+        }
+    }
+    ns_wait_all(E.nreqs, E.reqs);
+    for (int i = 0; i < E.ndirty; i++) {
+        struct ns_peer *pe = &E.peer[E.dirty[i]];
+        pe->dirty = 0;
+        pe->ngets = 0;
+        pe->get_bytes = 0;
+        pe->out.len = 0;
+    }
+    E.ndirty = 0;
+}

@@ -1,0 +1,74 @@
+/*
+ * fatal.c - stopping the whole job with one clear message.  Misuse found by
+ * any process ends every process (MPI_Abort), so nobody waits forever.
+ */
+#include <stdio.h>
+#include <unistd.h>
+#include "internal.h"
+
+static int dying;
+
+static void __attribute__((noreturn))
+stop_job(void)
+{
+    int init = 0, fin = 0;
+    fflush(stdout);
+    fflush(stderr);
+    MPI_Initialized(&init);
+    MPI_Finalized(&fin);
+    if (init && !fin)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    _exit(1);
+}
+
+void
+ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
+{
+    char msg[2048], where[512];
+    int init = 0, rank = -1;
+
+    if (dying)
+        _exit(1);
+    dying = 1;
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    if (site && site->file)
+        snprintf(where, sizeof where, "%s:%d: ", site->file, site->line);
+    else
+        where[0] = '\0';
+    MPI_Initialized(&init);
+    if (ns_eng.running)
+        rank = ns_eng.pid;
+    else if (init)
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    fflush(stdout);
+    if (ns_eng.running)
+        fprintf(stderr, "%serror: [process %d, superstep %ld] %s: %s\n", where, rank,
+                ns_eng.superstep, site && site->call ? site->call : "bsplib", msg);
+    else
+        fprintf(stderr, "%serror: [process %d] %s: %s\n", where, rank,
+                site && site->call ? site->call : "bsplib", msg);
+    stop_job();
+}
+
+void
+ns_fatal(const struct ns_site *site, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ns_vfatal(site, fmt, ap);
+}
+
+void
+ns_user_abort(const char *fmt, va_list ap)
+{
+    char msg[2048];
+    if (dying)
+        _exit(1);
+    dying = 1;
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    size_t n = strlen(msg);
+    fflush(stdout);
+    fprintf(stderr, "bsp_abort: process %d: %s%s", ns_eng.running ? ns_eng.pid : ns_mpi_world_rank(),
+            msg, n && msg[n - 1] == '\n' ? "" : "\n");
+    stop_job();
+}

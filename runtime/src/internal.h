@@ -1,0 +1,172 @@
+/*
+ * internal.h - state and helpers shared by the engine's files; not for the
+ * front doors (they use engine.h).  One struct ns_engine per process.
+ */
+#ifndef NESTSTEP_INTERNAL_H
+#define NESTSTEP_INTERNAL_H
+
+#include <mpi.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "engine.h"
+
+/* ---- message tags on the engine's communicator ---- */
+enum {
+    NS_TAG_UP = 1,          /* combine wave, first chunk */
+    NS_TAG_UP_REST,         /* combine wave, rest of a long message */
+    NS_TAG_DOWN,            /* commit wave, first chunk */
+    NS_TAG_DOWN_REST,
+    NS_TAG_DATA0,           /* request messages of even / odd supersteps */
+    NS_TAG_DATA1,
+    NS_TAG_REPLY0,          /* replies to get requests, even / odd */
+    NS_TAG_REPLY1,
+    NS_TAG_START,           /* process 0 -> others: maxprocs, then job end */
+};
+#define NS_CHUNK 4096       /* pre-posted receive size of a tree message */
+
+/* ---- growable byte buffer (buffer.c) ---- */
+struct ns_buf {
+    char *data;
+    size_t len, cap;
+};
+void *ns_buf_grow(struct ns_buf *b, size_t need);     /* slow path */
+void  ns_buf_free(struct ns_buf *b);
+/* Appends n bytes of room and returns a pointer to it. */
+static inline void *
+ns_buf_append(struct ns_buf *b, size_t n)
+{
+    if (b->cap - b->len < n)
+        ns_buf_grow(b, n);
+    void *p = b->data + b->len;
+    b->len += n;
+    return p;
+}
+void *ns_xmalloc(size_t n);
+void *ns_xrealloc(void *p, size_t n);
+
+/* ---- records in request messages (exchange.c) ----
+ * Each record starts 8-byte aligned with this header; data follows, padded
+ * to 8 bytes.  PUT: data of nbytes.  GET: no data; the reply carries nbytes.
+ * SEND: tag of `offset` bytes, padded, then payload of nbytes, padded. */
+enum { NS_REC_PUT = 1, NS_REC_GET = 2, NS_REC_SEND = 3 };
+struct ns_rec {
+    uint32_t kind_slot;     /* kind in the top 4 bits, slot below */
+    uint32_t nbytes;
+    uint64_t offset;
+};
+#define NS_REC_KIND(r) ((r)->kind_slot >> 28)
+#define NS_REC_SLOT(r) ((int)((r)->kind_slot & 0x0fffffffu))
+#define NS_PAD8(n) (((n) + 7) & ~(size_t)7)
+
+/* ---- the combine tree (tree.c) ---- */
+struct ns_tree {
+    int parent;             /* -1 at the root */
+    int lo, hi;             /* my subtree: ranks [lo, hi), lo is me */
+    int nchild;
+    int *child;             /* child i roots ranks [child[i], child_hi[i]) */
+    int *child_hi;
+};
+void ns_tree_build(struct ns_tree *t, int nprocs, int rank, int arity);
+void ns_tree_free(struct ns_tree *t);
+
+/* ---- waiting (wait.c) ---- */
+/* Every wait is a loop of nonblocking tests that spins a few polls, then
+ * yields the processor: never a blocking MPI call. */
+struct ns_backoff { int polls; };
+void ns_backoff_idle(struct ns_backoff *b);
+void ns_wait(MPI_Request *req);
+void ns_wait_all(int n, MPI_Request *reqs);
+void ns_wait_init(int local_procs);
+
+/* ---- the per-superstep agreement and count exchange (combine.c) ---- */
+/* Values every process must agree on at a sync; a mismatch stops the job. */
+enum { NS_AGREE_KIND, NS_AGREE_STEP, NS_AGREE_NPUSH, NS_AGREE_NPOP,
+       NS_AGREE_POPS, NS_AGREE_TAGSIZE, NS_NAGREE };
+struct ns_regbound { int64_t min, max; int32_t nnull; };
+struct ns_combine_in {
+    int64_t agree[NS_NAGREE];
+    int npush;
+    const int64_t *push_sizes;      /* -1 for a NULL registration */
+    int ndest;
+    const int *dest;                /* sorted destinations of my messages */
+};
+struct ns_combine_out {
+    int nrecv;                      /* messages addressed to me */
+    struct ns_regbound *bounds;     /* npush entries, engine-owned */
+};
+void ns_combine_init(void);
+void ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
+                    const struct ns_site *site);
+void ns_combine_stop(void);
+
+/* ---- registration slots (regtable.c) ---- */
+struct ns_slot {
+    char *addr;
+    size_t size;            /* my size */
+    int64_t max_size;       /* over all processes (from the combine) */
+    int older;              /* previous slot with the same addr, or -1 */
+    int in_use;
+};
+struct ns_regstate {
+    struct ns_slot *slot;
+    int nslot, capslot;
+    int *free_slots; int nfree;
+    /* open-addressing map addr -> newest slot */
+    const void **key; int *val; size_t mask; size_t count;
+    /* this superstep's changes */
+    const void **push_addr; int64_t *push_size; int npush, cappush;
+    int *pop_slot; int npop, cappop;
+    uint64_t pop_hash;
+};
+void ns_reg_init(void);
+void ns_reg_apply(const struct ns_regbound *bounds);   /* at the end of a sync */
+void ns_reg_stop(void);
+
+/* ---- engine state ---- */
+struct ns_getwait { void *dst; size_t nbytes; };
+struct ns_peer {            /* per destination / source, O(1) each */
+    struct ns_buf out;      /* requests to this peer */
+    struct ns_buf in;       /* requests from this peer (last superstep) */
+    struct ns_buf reply_out;
+    struct ns_buf reply_in;
+    struct ns_getwait *gets; int ngets, capgets;
+    size_t get_bytes;       /* reply bytes expected from this peer */
+    int dirty;              /* in the dirty list this superstep */
+};
+struct ns_hpfix { size_t dest; size_t at; const void *src; size_t n; };
+
+struct ns_engine {
+    int running;
+    MPI_Comm comm;
+    int pid, nprocs, world_size;
+    long superstep;
+    double t0;
+    struct ns_tree tree;
+    struct ns_peer *peer;           /* [nprocs] */
+    int *dirty; int ndirty;         /* destinations written this superstep */
+    int *sources; int nsources;     /* sources received this superstep */
+    struct ns_hpfix *hp; int nhp, caphp;
+    MPI_Request *reqs; int nreqs, capreqs;
+    struct ns_regstate reg;
+    size_t tagsize, tagsize_next;
+    /* BSMP queue: messages delivered at the last sync */
+    struct ns_qmsg { const void *tag; const void *payload; size_t n; } *queue;
+    int qlen, qhead, qcap;
+    size_t qtagsize, qbytes;
+    const struct ns_site *site;     /* the call in progress, for messages */
+};
+extern struct ns_engine ns_eng;
+
+void ns_exchange_init(void);
+void ns_exchange_stop(void);
+/* Steps of ns_sync, in order (exchange.c). */
+int  ns_exchange_send(const int **dests);   /* returns how many */
+void ns_exchange_receive(int nrecv);
+void ns_exchange_serve_gets(void);
+void ns_exchange_apply(void);
+void ns_exchange_finish(void);
+void ns_queue_reset(size_t tagsize);
+void ns_queue_add(const void *tag, const void *payload, size_t n);
+
+#endif /* NESTSTEP_INTERNAL_H */

@@ -1,0 +1,243 @@
+/*
+ * regtable.c - registrations (BSPlib push_reg/pop_reg; later NestStep's
+ * named shared objects).  A registration is a slot number that is the same on
+ * every process because all processes register in the same order.  Lookups
+ * are O(1): an open-addressing map from address to the newest slot, and slot
+ * numbers index an array on the receiving side.  Changes take effect at the
+ * next sync (ns_reg_apply), after the combine has checked that every process
+ * made the same ones.
+ */
+#include "internal.h"
+
+#define R (ns_eng.reg)
+
+static size_t
+hash_addr(const void *a)
+{
+    uint64_t x = (uint64_t)(uintptr_t)a;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return (size_t)x;
+}
+
+/* Index of a's entry, or of the empty place where it would go. */
+static size_t
+map_pos(const void *a)
+{
+    size_t i = hash_addr(a) & R.mask;
+    while (R.val[i] >= 0 && R.key[i] != a)
+        i = (i + 1) & R.mask;
+    return i;
+}
+
+static int
+map_get(const void *a)
+{
+    return R.val[map_pos(a)];
+}
+
+static void
+map_alloc(size_t cap)
+{
+    R.key = ns_xmalloc(sizeof *R.key * cap);
+    R.val = ns_xmalloc(sizeof *R.val * cap);
+    for (size_t i = 0; i < cap; i++)
+        R.val[i] = -1;
+    R.mask = cap - 1;
+    R.count = 0;
+}
+
+static void map_set(const void *a, int slot);
+
+static void
+map_rehash(void)
+{
+    const void **key = R.key;
+    int *val = R.val;
+    size_t cap = R.mask + 1;
+    map_alloc(cap * 2);
+    for (size_t i = 0; i < cap; i++)
+        if (val[i] >= 0)
+            map_set(key[i], val[i]);
+    free(key);
+    free(val);
+}
+
+static void
+map_set(const void *a, int slot)
+{
+    size_t i = map_pos(a);
+    if (R.val[i] < 0) {
+        if ((R.count + 1) * 2 > R.mask + 1) {
+            map_rehash();
+            i = map_pos(a);
+        }
+        R.count++;
+        R.key[i] = a;
+    }
+    R.val[i] = slot;
+}
+
+/* Linear-probing delete with backward shift: no tombstones. */
+static void
+map_del(const void *a)
+{
+    size_t i = map_pos(a), j = i;
+    if (R.val[i] < 0)
+        return;
+    R.val[i] = -1;
+    R.count--;
+    for (;;) {
+        j = (j + 1) & R.mask;
+        if (R.val[j] < 0)
+            return;
+        size_t home = hash_addr(R.key[j]) & R.mask;
+        /* move j back to i unless its home lies cyclically in (i, j] */
+        if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
+            R.key[i] = R.key[j];
+            R.val[i] = R.val[j];
+            R.val[j] = -1;
+            i = j;
+        }
+    }
+}
+
+void
+ns_reg_init(void)
+{
+    memset(&R, 0, sizeof R);
+    map_alloc(64);
+    R.pop_hash = 1469598103934665603ULL;
+}
+
+void
+ns_reg_stop(void)
+{
+    free(R.slot);
+    free(R.free_slots);
+    free(R.key);
+    free(R.val);
+    free(R.push_addr);
+    free(R.push_size);
+    free(R.pop_slot);
+    memset(&R, 0, sizeof R);
+}
+
+int
+ns_reg_lookup(const void *addr)
+{
+    return map_get(addr);
+}
+
+size_t
+ns_reg_max_size(int slot)
+{
+    return R.slot[slot].max_size < 0 ? 0 : (size_t)R.slot[slot].max_size;
+}
+
+int
+ns_reg_pending(const void *addr)
+{
+    for (int i = 0; i < R.npush; i++)
+        if (R.push_addr[i] == addr)
+            return 1;
+    return 0;
+}
+
+void
+ns_reg_push(const void *addr, size_t size, const struct ns_site *site)
+{
+    (void)site;
+    if (R.npush == R.cappush) {
+        R.cappush = R.cappush ? 2 * R.cappush : 8;
+        R.push_addr = ns_xrealloc(R.push_addr, sizeof *R.push_addr * R.cappush);
+        R.push_size = ns_xrealloc(R.push_size, sizeof *R.push_size * R.cappush);
+    }
+    R.push_addr[R.npush] = addr;
+    R.push_size[R.npush] = addr ? (int64_t)size : -1;
+    R.npush++;
+}
+
+static int
+pop_pending(int slot)
+{
+    for (int i = 0; i < R.npop; i++)
+        if (R.pop_slot[i] == slot)
+            return 1;
+    return 0;
+}
+
+void
+ns_reg_pop(const void *addr, const struct ns_site *site)
+{
+    int s = map_get(addr);
+    while (s >= 0 && pop_pending(s))
+        s = R.slot[s].older;
+    if (s < 0) {
+        if (ns_reg_pending(addr))
+            ns_fatal(site, "%p was registered in this superstep and the registration takes "
+                     "effect only at the next bsp_sync; pop it after that sync", addr);
+        ns_fatal(site, "%p is not registered (or all its registrations are already popped); "
+                 "pass the same address that was given to bsp_push_reg", addr);
+    }
+    if (R.npop == R.cappop) {
+        R.cappop = R.cappop ? 2 * R.cappop : 8;
+        R.pop_slot = ns_xrealloc(R.pop_slot, sizeof *R.pop_slot * R.cappop);
+    }
+    R.pop_slot[R.npop++] = s;
+    R.pop_hash = (R.pop_hash ^ (uint64_t)(s + 1)) * 1099511628211ULL;
+}
+
+/* Unlinks slot s from the chain of registrations of its address. */
+static void
+unlink_slot(int s)
+{
+    const void *a = R.slot[s].addr;
+    int t = map_get(a);
+    if (t == s) {
+        if (R.slot[s].older >= 0)
+            map_set(a, R.slot[s].older);
+        else
+            map_del(a);
+        return;
+    }
+    while (t >= 0 && R.slot[t].older != s)
+        t = R.slot[t].older;
+    if (t >= 0)
+        R.slot[t].older = R.slot[s].older;
+}
+
+void
+ns_reg_apply(const struct ns_regbound *bounds)
+{
+    for (int i = 0; i < R.npop; i++) {
+        int s = R.pop_slot[i];
+        unlink_slot(s);
+        R.slot[s].in_use = 0;
+        if (R.nfree % 64 == 0)
+            R.free_slots = ns_xrealloc(R.free_slots, sizeof(int) * (R.nfree + 64));
+        R.free_slots[R.nfree++] = s;
+    }
+    for (int i = 0; i < R.npush; i++) {
+        int s;
+        if (R.nfree > 0) {
+            s = R.free_slots[--R.nfree];
+        } else {
+            if (R.nslot == R.capslot) {
+                R.capslot = R.capslot ? 2 * R.capslot : 16;
+                R.slot = ns_xrealloc(R.slot, sizeof *R.slot * R.capslot);
+            }
+            s = R.nslot++;
+        }
+        struct ns_slot *sl = &R.slot[s];
+        sl->addr = (char *)R.push_addr[i];
+        sl->size = R.push_size[i] < 0 ? 0 : (size_t)R.push_size[i];
+        sl->max_size = bounds[i].max;
+        sl->in_use = 1;
+        sl->older = map_get(sl->addr);
+        map_set(sl->addr, s);
+    }
+    R.npush = R.npop = 0;
+    R.pop_hash = 1469598103934665603ULL;
+}
