@@ -9,9 +9,32 @@
 #include "bsp.h"
 #include "engine.h"
 
+/* Slow paths of the checks below: they report and stop the job. */
+void bspi_not_running(const struct ns_site *site) __attribute__((noreturn));
+void bspi_bad_pid(int pid, const struct ns_site *site) __attribute__((noreturn));
+void bspi_negative(int value, const char *what, const struct ns_site *site)
+    __attribute__((noreturn));
+
 /* The call must come between bsp_begin and bsp_end. */
-void bspi_require_running(const struct ns_site *site);
-void bspi_check_pid(int pid, const struct ns_site *site);
-void bspi_check_nonneg(int value, const char *what, const struct ns_site *site);
+static inline void
+bspi_require_running(const struct ns_site *site)
+{
+    if (__builtin_expect(!ns_engine_running(), 0))
+        bspi_not_running(site);
+}
+
+static inline void
+bspi_check_pid(int pid, const struct ns_site *site)
+{
+    if (__builtin_expect((unsigned)pid >= (unsigned)ns_nprocs(), 0))
+        bspi_bad_pid(pid, site);
+}
+
+static inline void
+bspi_check_nonneg(int value, const char *what, const struct ns_site *site)
+{
+    if (__builtin_expect(value < 0, 0))
+        bspi_negative(value, what, site);
+}
 
 #endif

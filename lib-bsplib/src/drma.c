@@ -35,8 +35,9 @@ remote_slot(const void *area, const char *role, int offset, int nbytes,
     if (!area)
         ns_fatal(site, "the %s area is NULL, which counts as unregistered; register the area "
                  "with bsp_push_reg and bsp_sync before communicating", role);
-    int slot = ns_reg_lookup(area);
-    if (slot < 0) {
+    size_t max;
+    int slot = ns_reg_lookup_max(area, &max);
+    if (__builtin_expect(slot < 0, 0)) {
         if (ns_reg_pending(area))
             ns_fatal(site, "the %s area %p was registered in this superstep; a registration "
                      "takes effect at the next bsp_sync, so communicate after it", role, area);
@@ -44,8 +45,7 @@ remote_slot(const void *area, const char *role, int offset, int nbytes,
                  "every process and bsp_sync before communicating (pass the registered start "
                  "address and use the offset argument for positions inside it)", role, area);
     }
-    size_t max = ns_reg_max_size(slot);
-    if ((size_t)offset + (size_t)nbytes > max)
+    if (__builtin_expect((size_t)offset + (size_t)nbytes > max, 0))
         ns_fatal(site, "offset %d + nbytes %d = %lld is beyond the registered %s area, which "
                  "is %zu bytes on the largest process; keep offset + nbytes within the "
                  "registered size", offset, nbytes, (long long)offset + nbytes, role, max);

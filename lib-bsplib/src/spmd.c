@@ -8,25 +8,22 @@
 #include "bspi.h"
 
 void
-bspi_require_running(const struct ns_site *site)
+bspi_not_running(const struct ns_site *site)
 {
-    if (!ns_engine_running())
-        ns_fatal(site, "called outside the parallel part; call it between bsp_begin and bsp_end");
+    ns_fatal(site, "called outside the parallel part; call it between bsp_begin and bsp_end");
 }
 
 void
-bspi_check_pid(int pid, const struct ns_site *site)
+bspi_bad_pid(int pid, const struct ns_site *site)
 {
-    if (pid < 0 || pid >= ns_nprocs())
-        ns_fatal(site, "process id %d is out of range; use 0 <= pid < bsp_nprocs() = %d",
-                 pid, ns_nprocs());
+    ns_fatal(site, "process id %d is out of range; use 0 <= pid < bsp_nprocs() = %d",
+             pid, ns_nprocs());
 }
 
 void
-bspi_check_nonneg(int value, const char *what, const struct ns_site *site)
+bspi_negative(int value, const char *what, const struct ns_site *site)
 {
-    if (value < 0)
-        ns_fatal(site, "%s is %d; it must not be negative", what, value);
+    ns_fatal(site, "%s is %d; it must not be negative", what, value);
 }
 
 void

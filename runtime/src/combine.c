@@ -255,7 +255,7 @@ ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
     /* my contribution */
     for (int k = 0; k < NS_NAGREE; k++) {
         C.agree[k] = in->agree[k];
-        C.agree_rank[k] = ns_eng.pid;
+        C.agree_rank[k] = ns_proc.pid;
     }
     if (npush > C.capbounds) {
         C.capbounds = npush;
@@ -314,8 +314,8 @@ ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
         pack(&C.down_out[i], npush, hist + a, b - a);
         send_msg(&C.down_out[i], t->child[i], NS_TAG_DOWN, NS_TAG_DOWN_REST);
     }
-    int me = hist_lower(hist, nhist, ns_eng.pid);
-    out->nrecv = (me < nhist && hist[me].dest == ns_eng.pid) ? hist[me].count : 0;
+    int me = hist_lower(hist, nhist, ns_proc.pid);
+    out->nrecv = (me < nhist && hist[me].dest == ns_proc.pid) ? hist[me].count : 0;
     out->bounds = C.bounds;
     ns_wait_all(C.nsend, C.send_reqs);
 }

@@ -8,6 +8,7 @@
 #include "internal.h"
 
 struct ns_engine ns_eng;
+struct ns_proc ns_proc;
 
 static enum { NOT_STARTED, RUNNING, STOPPED } state;
 static int mpi_is_ours;         /* we called MPI_Init, so we finalize */
@@ -20,7 +21,7 @@ at_exit(void)
     if (state == RUNNING)
         ns_fatal(NS_SITE("bsp_end", NULL, 0),
                  "process %d is ending without calling bsp_end; every process must call "
-                 "bsp_end (after the same number of bsp_sync calls)", ns_eng.pid);
+                 "bsp_end (after the same number of bsp_sync calls)", ns_proc.pid);
     if (state == NOT_STARTED && start_expected && ns_mpi_world_rank() == 0)
         ns_fatal(NS_SITE("bsp_init", NULL, 0),
                  "process 0 is ending without calling the SPMD procedure given to bsp_init, "
@@ -128,19 +129,19 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     MPI_Ibcast(&maxprocs, 1, MPI_INT, 0, ns_eng.comm, &req);
     ns_wait(&req);
 
-    ns_eng.nprocs = maxprocs < ns_eng.world_size ? maxprocs : ns_eng.world_size;
-    ns_eng.pid = world_rank;
+    ns_proc.nprocs = maxprocs < ns_eng.world_size ? maxprocs : ns_eng.world_size;
+    ns_proc.pid = world_rank;
     state = RUNNING;
-    if (world_rank >= ns_eng.nprocs)
+    if (world_rank >= ns_proc.nprocs)
         idle_until_end();
 
     ns_eng.superstep = 0;
-    ns_tree_build(&ns_eng.tree, ns_eng.nprocs, ns_eng.pid,
+    ns_tree_build(&ns_eng.tree, ns_proc.nprocs, ns_proc.pid,
                   env_int("NS_TREE_ARITY", 8, 1, 1 << 20));
     ns_reg_init();
     ns_exchange_init();
     ns_combine_init();
-    ns_eng.running = 1;
+    ns_proc.running = 1;
     ns_eng.t0 = MPI_Wtime();
 }
 
@@ -152,20 +153,17 @@ ns_engine_stop(const struct ns_site *site)
     ns_exchange_stop();
     ns_reg_stop();
     ns_tree_free(&ns_eng.tree);
-    if (ns_eng.pid == 0 && ns_eng.world_size > ns_eng.nprocs) {
-        int n = ns_eng.world_size - ns_eng.nprocs, one = 1;
+    if (ns_proc.pid == 0 && ns_eng.world_size > ns_proc.nprocs) {
+        int n = ns_eng.world_size - ns_proc.nprocs, one = 1;
         MPI_Request *reqs = ns_xmalloc(sizeof *reqs * n);
         for (int i = 0; i < n; i++)
-            MPI_Isend(&one, 1, MPI_INT, ns_eng.nprocs + i, NS_TAG_START, ns_eng.comm, &reqs[i]);
+            MPI_Isend(&one, 1, MPI_INT, ns_proc.nprocs + i, NS_TAG_START, ns_eng.comm, &reqs[i]);
         ns_wait_all(n, reqs);
         free(reqs);
     }
-    ns_eng.running = 0;
+    ns_proc.running = 0;
     state = STOPPED;
 }
 
-int ns_engine_running(void) { return ns_eng.running; }
-int ns_pid(void) { return ns_eng.pid; }
-int ns_nprocs(void) { return ns_eng.nprocs; }
 long ns_superstep(void) { return ns_eng.superstep; }
 double ns_time(void) { return MPI_Wtime() - ns_eng.t0; }

@@ -36,9 +36,12 @@ void ns_engine_stop(const struct ns_site *site);   /* after a final NS_SYNC_END 
 /* bsp_init mode: the others wait for process 0, which must start the engine
  * before it exits. */
 void ns_engine_expect_start(void);
-int  ns_engine_running(void);
-int  ns_pid(void);
-int  ns_nprocs(void);
+/* Read on every call, so inline; written only by the engine. */
+struct ns_proc { int running, pid, nprocs; };
+extern struct ns_proc ns_proc;
+static inline int ns_engine_running(void) { return ns_proc.running; }
+static inline int ns_pid(void) { return ns_proc.pid; }
+static inline int ns_nprocs(void) { return ns_proc.nprocs; }
 long ns_superstep(void);
 double ns_time(void);                       /* seconds since ns_engine_start */
 
@@ -55,12 +58,12 @@ void ns_user_abort(const char *fmt, va_list ap) __attribute__((noreturn));
 /* ---- registrations (regtable.c) ---- */
 void ns_reg_push(const void *addr, size_t size, const struct ns_site *site);
 void ns_reg_pop(const void *addr, const struct ns_site *site);
-/* The slot of the newest registration of addr in force, or -1. */
-int  ns_reg_lookup(const void *addr);
 /* Whether addr has a registration that takes effect at the next sync. */
 int  ns_reg_pending(const void *addr);
-/* Largest size any process registered for slot (bounds check at the caller). */
-size_t ns_reg_max_size(int slot);
+/* The slot of the newest registration of addr in force, or -1, and the
+ * largest size any process registered there (for a bounds check at the
+ * caller; the owner checks its own size exactly). */
+int  ns_reg_lookup_max(const void *addr, size_t *max_size);
 
 /* ---- requests (exchange.c), all take effect at the next ns_sync ---- */
 void ns_put(int pid, const void *src, int slot, size_t offset, size_t nbytes);

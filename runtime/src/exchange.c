@@ -25,7 +25,7 @@ static MPI_Request *reply_reqs;
 void
 ns_exchange_init(void)
 {
-    int p = E.nprocs;
+    int p = ns_proc.nprocs;
     E.peer = calloc((size_t)p, sizeof *E.peer);
     E.dirty = ns_xmalloc(sizeof(int) * (size_t)p);
     E.sources = ns_xmalloc(sizeof(int) * (size_t)p);
@@ -42,7 +42,7 @@ ns_exchange_init(void)
 void
 ns_exchange_stop(void)
 {
-    for (int i = 0; i < E.nprocs; i++) {
+    for (int i = 0; i < ns_proc.nprocs; i++) {
         struct ns_peer *pe = &E.peer[i];
         ns_buf_free(&pe->out);
         ns_buf_free(&pe->in);
@@ -65,6 +65,18 @@ ns_exchange_stop(void)
 }
 
 /* ---- during the superstep ---- */
+
+/* memcpy with the common word sizes unrolled by the compiler. */
+static inline void
+copy_bytes(void *dst, const void *src, size_t n)
+{
+    switch (n) {
+    case 4: memcpy(dst, src, 4); break;
+    case 8: memcpy(dst, src, 8); break;
+    case 16: memcpy(dst, src, 16); break;
+    default: memcpy(dst, src, n);
+    }
+}
 
 static inline struct ns_peer *
 to_peer(int pid)
@@ -94,7 +106,7 @@ void
 ns_put(int pid, const void *src, int slot, size_t offset, size_t nbytes)
 {
     struct ns_rec *r = add_rec(to_peer(pid), NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
-    memcpy(r + 1, src, nbytes);
+    copy_bytes(r + 1, src, nbytes);
 }
 
 void
@@ -160,7 +172,7 @@ ns_exchange_send(const int **dests)
         int d = E.dirty[i];
         struct ns_peer *pe = &E.peer[d];
         ((struct msg_head *)pe->out.data)->ngets = (uint32_t)pe->ngets;
-        if (d == E.pid)
+        if (d == ns_proc.pid)
             continue;
         if (pe->out.len > INT_MAX)
             ns_fatal(E.site, "more than %d bytes of requests to process %d in one superstep; "
@@ -187,14 +199,14 @@ take_message(int src, MPI_Message *msg, int count, MPI_Request *req)
 void
 ns_exchange_receive(int nrecv)
 {
-    struct ns_peer *self = &E.peer[E.pid];
+    struct ns_peer *self = &E.peer[ns_proc.pid];
     MPI_Request reqs[nrecv > 0 ? nrecv : 1];
     int got = 0;
 
     E.nsources = 0;
     if (self->dirty) {          /* my requests to myself: swap, no copy */
         struct ns_buf t = self->in; self->in = self->out; self->out = t;
-        E.sources[E.nsources++] = E.pid;
+        E.sources[E.nsources++] = ns_proc.pid;
     }
     struct ns_backoff b = { 0 };
     while (got < nrecv) {
@@ -215,7 +227,7 @@ ns_exchange_receive(int nrecv)
     /* post receives for the replies to my gets */
     for (int i = 0; i < E.ndirty; i++) {
         struct ns_peer *pe = &E.peer[E.dirty[i]];
-        if (E.dirty[i] == E.pid || pe->get_bytes == 0)
+        if (E.dirty[i] == ns_proc.pid || pe->get_bytes == 0)
             continue;
         pe->reply_in.len = 0;
         void *p = ns_buf_append(&pe->reply_in, pe->get_bytes);
@@ -234,11 +246,11 @@ bad_access(const char *call, int src, const struct ns_rec *r)
     if (slot >= R->nslot || !R->slot[slot].in_use || !R->slot[slot].addr)
         ns_fatal(site, "a request from process %d %s registration slot %d, which process %d "
                  "registered as NULL (unregistered); register a real area on every process "
-                 "that is accessed", src, what, slot, E.pid);
+                 "that is accessed", src, what, slot, ns_proc.pid);
     ns_fatal(site, "a request from process %d %s bytes [%llu, %llu) of an area that process %d "
              "registered with only %zu bytes; keep offset + nbytes within the size registered "
              "on the remote process", src, what, (unsigned long long)r->offset,
-             (unsigned long long)(r->offset + r->nbytes), E.pid, R->slot[slot].size);
+             (unsigned long long)(r->offset + r->nbytes), ns_proc.pid, R->slot[slot].size);
 }
 
 /* The local address a record refers to, checked against my registration. */
@@ -280,7 +292,7 @@ ns_exchange_serve_gets(void)
                 memcpy(ns_buf_append(&pe->reply_out, r->nbytes), target("bsp_get", src, r),
                        r->nbytes);
         }
-        if (src == E.pid) {
+        if (src == ns_proc.pid) {
             struct ns_buf t = pe->reply_in; pe->reply_in = pe->reply_out; pe->reply_out = t;
         } else {
             MPI_Isend(pe->reply_out.data, (int)pe->reply_out.len, MPI_BYTE, src, reply_tag(),
@@ -301,7 +313,7 @@ ns_exchange_apply(void)
             const struct ns_rec *r = (const void *)p;
             switch (NS_REC_KIND(r)) {
             case NS_REC_PUT:
-                memcpy(target("bsp_put", src, r), r + 1, r->nbytes);
+                copy_bytes(target("bsp_put", src, r), r + 1, r->nbytes);
                 break;
             case NS_REC_SEND:
                 ns_queue_add(r + 1, (const char *)(r + 1) + NS_PAD8(r->offset), r->nbytes);
@@ -320,7 +332,7 @@ ns_exchange_finish(void)
         struct ns_peer *pe = &E.peer[d];
         if (pe->get_bytes == 0)
             continue;
-        if (d != E.pid)
+        if (d != ns_proc.pid)
             ns_wait(&reply_reqs[i]);
         const char *p = pe->reply_in.data;
         for (int g = 0; g < pe->ngets; g++) {

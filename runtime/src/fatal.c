@@ -36,12 +36,12 @@ ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
     else
         where[0] = '\0';
     MPI_Initialized(&init);
-    if (ns_eng.running)
-        rank = ns_eng.pid;
+    if (ns_proc.running)
+        rank = ns_proc.pid;
     else if (init)
         MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     fflush(stdout);
-    if (ns_eng.running)
+    if (ns_proc.running)
         fprintf(stderr, "%serror: [process %d, superstep %ld] %s: %s\n", where, rank,
                 ns_eng.superstep, site && site->call ? site->call : "bsplib", msg);
     else
@@ -68,7 +68,7 @@ ns_user_abort(const char *fmt, va_list ap)
     vsnprintf(msg, sizeof msg, fmt, ap);
     size_t n = strlen(msg);
     fflush(stdout);
-    fprintf(stderr, "bsp_abort: process %d: %s%s", ns_eng.running ? ns_eng.pid : ns_mpi_world_rank(),
+    fprintf(stderr, "bsp_abort: process %d: %s%s", ns_proc.running ? ns_proc.pid : ns_mpi_world_rank(),
             msg, n && msg[n - 1] == '\n' ? "" : "\n");
     stop_job();
 }

@@ -118,6 +118,7 @@ struct ns_regstate {
     const void **push_addr; int64_t *push_size; int npush, cappush;
     int *pop_slot; int npop, cappop;
     uint64_t pop_hash;
+    const void *last_addr; int last_slot;   /* lookup cache */
 };
 void ns_reg_init(void);
 void ns_reg_apply(const struct ns_regbound *bounds);   /* at the end of a sync */
@@ -137,9 +138,8 @@ struct ns_peer {            /* per destination / source, O(1) each */
 struct ns_hpfix { size_t dest; size_t at; const void *src; size_t n; };
 
 struct ns_engine {
-    int running;
-    MPI_Comm comm;
-    int pid, nprocs, world_size;
+    MPI_Comm comm;                  /* pid, nprocs, running: in ns_proc */
+    int world_size;
     long superstep;
     double t0;
     struct ns_tree tree;

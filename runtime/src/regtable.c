@@ -108,6 +108,7 @@ ns_reg_init(void)
 {
     memset(&R, 0, sizeof R);
     map_alloc(64);
+    R.last_slot = -1;
     R.pop_hash = 1469598103934665603ULL;
 }
 
@@ -124,16 +125,18 @@ ns_reg_stop(void)
     memset(&R, 0, sizeof R);
 }
 
+/* Fine-grained puts hit the same area again and again: one-entry cache,
+ * emptied whenever registrations change. */
 int
-ns_reg_lookup(const void *addr)
+ns_reg_lookup_max(const void *addr, size_t *max_size)
 {
-    return map_get(addr);
-}
-
-size_t
-ns_reg_max_size(int slot)
-{
-    return R.slot[slot].max_size < 0 ? 0 : (size_t)R.slot[slot].max_size;
+    int s = (addr == R.last_addr && R.last_slot >= 0) ? R.last_slot : map_get(addr);
+    if (s >= 0) {
+        R.last_addr = addr;
+        R.last_slot = s;
+        *max_size = R.slot[s].max_size < 0 ? 0 : (size_t)R.slot[s].max_size;
+    }
+    return s;
 }
 
 int
@@ -211,6 +214,8 @@ unlink_slot(int s)
 void
 ns_reg_apply(const struct ns_regbound *bounds)
 {
+    if (R.npush == 0 && R.npop == 0)
+        return;
     for (int i = 0; i < R.npop; i++) {
         int s = R.pop_slot[i];
         unlink_slot(s);
@@ -240,4 +245,6 @@ ns_reg_apply(const struct ns_regbound *bounds)
     }
     R.npush = R.npop = 0;
     R.pop_hash = 1469598103934665603ULL;
+    R.last_addr = NULL;
+    R.last_slot = -1;
 }
