@@ -39,6 +39,7 @@ static struct {
     struct ns_buf up_out;
     struct ns_buf *down_out;        /* [nchild] */
     MPI_Request *send_reqs; int nsend;
+    MPI_Request *child_reqs;        /* [nchild]: copies to wait on */
     struct ns_buf hist, hist_tmp;   /* struct hist_entry lists */
     struct ns_regbound *bounds; int capbounds;
     int64_t agree[NS_NAGREE];
@@ -59,6 +60,7 @@ ns_combine_init(void)
     C.from_child = ns_xmalloc(sizeof *C.from_child * (t->nchild + 1));
     C.down_out = ns_xmalloc(sizeof *C.down_out * (t->nchild + 1));
     C.send_reqs = ns_xmalloc(sizeof *C.send_reqs * 2 * (t->nchild + 1));
+    C.child_reqs = ns_xmalloc(sizeof *C.child_reqs * (t->nchild + 1));
     for (int i = 0; i < t->nchild; i++) {
         memset(&C.from_child[i].whole, 0, sizeof(struct ns_buf));
         memset(&C.down_out[i], 0, sizeof(struct ns_buf));
@@ -92,6 +94,7 @@ ns_combine_stop(void)
     free(C.from_child);
     free(C.down_out);
     free(C.send_reqs);
+    free(C.child_reqs);
     free(C.bounds);
     memset(&C, 0, sizeof C);
 }
@@ -125,6 +128,7 @@ complete(struct inbox *in, int src, int rest_tag)
 
 static const char *const agree_call[NS_NAGREE] = {
     "bsp_sync", "bsp_sync", "bsp_push_reg", "bsp_pop_reg", "bsp_pop_reg", "bsp_set_tagsize",
+    "bsp_sync",
 };
 
 static const char *
@@ -162,6 +166,11 @@ disagree(int k, int64_t va, int ra, int64_t vb, int rb)
         ns_fatal(site, "processes %d and %d popped different registration slots in this "
                  "superstep; each process must pop the address it gave to the same "
                  "bsp_push_reg call (its newest registration of that address)", ra, rb);
+    case NS_AGREE_SITE:
+        ns_fatal(site, "process %d reached the sync on line %d but process %d the one on line %d%s; "
+                 "with NS_CHECK_SITES=1 every process must pass the same sync call in each "
+                 "superstep", ra, NS_SITE_LINE(va), rb, NS_SITE_LINE(vb),
+                 NS_SITE_LINE(va) == NS_SITE_LINE(vb) ? " of another file" : "");
     default:
         ns_fatal(site, "process %d set the tag size to %lld but process %d to %lld for the next "
                  "superstep; every process must call bsp_set_tagsize with the same size in the "
@@ -274,10 +283,9 @@ ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
     /* upward wave: merge the children's contributions */
     C.nsend = 0;
     if (t->nchild > 0) {
-        MPI_Request reqs[t->nchild];
         for (int i = 0; i < t->nchild; i++)
-            reqs[i] = C.from_child[i].req;
-        ns_wait_all(t->nchild, reqs);
+            C.child_reqs[i] = C.from_child[i].req;
+        ns_wait_all(t->nchild, C.child_reqs);
         for (int i = 0; i < t->nchild; i++) {
             const char *msg = complete(&C.from_child[i], t->child[i], NS_TAG_UP_REST);
             merge_child(msg);

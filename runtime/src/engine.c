@@ -136,6 +136,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
         idle_until_end();
 
     ns_eng.superstep = 0;
+    ns_eng.check_sites = env_int("NS_CHECK_SITES", 0, 0, 1);
     ns_tree_build(&ns_eng.tree, ns_proc.nprocs, ns_proc.pid,
                   env_int("NS_TREE_ARITY", 8, 1, 1 << 20));
     ns_reg_init();

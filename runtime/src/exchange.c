@@ -20,7 +20,8 @@
 struct msg_head { uint32_t ngets, pad; };
 
 static int *hist_dest;              /* sorted destinations other than me */
-static MPI_Request *reply_reqs;
+static MPI_Request *reply_reqs;     /* [nprocs], by index in the dirty list */
+static MPI_Request *recv_reqs;      /* [nprocs] */
 
 void
 ns_exchange_init(void)
@@ -31,6 +32,7 @@ ns_exchange_init(void)
     E.sources = ns_xmalloc(sizeof(int) * (size_t)p);
     hist_dest = ns_xmalloc(sizeof(int) * (size_t)p);
     reply_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
+    recv_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
     E.capreqs = 2 * p;
     E.reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)E.capreqs);
     if (!E.peer)
@@ -58,6 +60,7 @@ ns_exchange_stop(void)
     free(E.queue);
     free(hist_dest);
     free(reply_reqs);
+    free(recv_reqs);
     E.peer = NULL;
     E.queue = NULL;
     E.hp = NULL;
@@ -200,7 +203,6 @@ void
 ns_exchange_receive(int nrecv)
 {
     struct ns_peer *self = &E.peer[ns_proc.pid];
-    MPI_Request reqs[nrecv > 0 ? nrecv : 1];
     int got = 0;
 
     E.nsources = 0;
@@ -219,9 +221,9 @@ ns_exchange_receive(int nrecv)
             continue;
         }
         MPI_Get_count(&st, MPI_BYTE, &count);
-        take_message(st.MPI_SOURCE, &msg, count, &reqs[got++]);
+        take_message(st.MPI_SOURCE, &msg, count, &recv_reqs[got++]);
     }
-    ns_wait_all(nrecv, reqs);
+    ns_wait_all(nrecv, recv_reqs);
     qsort(E.sources, (size_t)E.nsources, sizeof(int), cmp_int);
 
     /* post receives for the replies to my gets */

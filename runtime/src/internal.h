@@ -82,7 +82,10 @@ void ns_wait_init(int local_procs);
 /* ---- the per-superstep agreement and count exchange (combine.c) ---- */
 /* Values every process must agree on at a sync; a mismatch stops the job. */
 enum { NS_AGREE_KIND, NS_AGREE_STEP, NS_AGREE_NPUSH, NS_AGREE_NPOP,
-       NS_AGREE_POPS, NS_AGREE_TAGSIZE, NS_NAGREE };
+       NS_AGREE_POPS, NS_AGREE_TAGSIZE, NS_AGREE_SITE, NS_NAGREE };
+/* NS_AGREE_SITE: (hash of the file name << 32) | line of the sync call when
+ * NS_CHECK_SITES=1, else 0. */
+#define NS_SITE_LINE(v) ((int)((v) & 0xffffffff))
 struct ns_regbound { int64_t min, max; int32_t nnull; };
 struct ns_combine_in {
     int64_t agree[NS_NAGREE];
@@ -150,6 +153,7 @@ struct ns_engine {
     MPI_Request *reqs; int nreqs, capreqs;
     struct ns_regstate reg;
     size_t tagsize, tagsize_next;
+    int check_sites;                /* NS_CHECK_SITES=1 */
     /* BSMP queue: messages delivered at the last sync */
     struct ns_qmsg { const void *tag; const void *payload; size_t n; } *queue;
     int qlen, qhead, qcap;

@@ -5,6 +5,17 @@
  */
 #include "internal.h"
 
+static int64_t
+site_key(const struct ns_site *site)
+{
+    uint32_t h = 2166136261u;
+    if (!ns_eng.check_sites || !site || !site->file)
+        return 0;
+    for (const char *c = site->file; *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    return (int64_t)(((uint64_t)h << 32) | (uint32_t)site->line);
+}
+
 void
 ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
 {
@@ -22,6 +33,7 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
             [NS_AGREE_NPOP] = R->npop,
             [NS_AGREE_POPS] = (int64_t)R->pop_hash,
             [NS_AGREE_TAGSIZE] = (int64_t)ns_eng.tagsize_next,
+            [NS_AGREE_SITE] = site_key(site),
         },
         .npush = R->npush,
         .push_sizes = R->push_size,

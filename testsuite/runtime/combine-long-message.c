@@ -1,0 +1,44 @@
+// 600 registrations in one superstep make combine messages longer than the
+// 4 KiB first chunk (24 bytes per registration), so the rest travels in a
+// second message. Registered sizes differ between processes (4 or 8 bytes).
+// RUN: %bspcc %s -o %t
+// RUN: %bsprun 1 %t | FileCheck %s
+// RUN: %bsprun 3 %t | FileCheck %s
+// RUN: env NS_TREE_ARITY=2 %bsprun 5 %t | FileCheck %s
+#include <stdio.h>
+#include <stdlib.h>
+#include "bsp.h"
+#define N 600
+
+int main(void)
+{
+    bsp_begin(bsp_nprocs());
+    int p = bsp_nprocs(), s = bsp_pid(), bad = 0, total = 0;
+    int (*a)[2] = calloc(N, sizeof *a);
+    for (int i = 0; i < N; i++)
+        bsp_push_reg(a[i], (int)sizeof(int) * (1 + s % 2));
+    bsp_sync();
+    for (int i = 0; i < N; i++) {
+        int v = s * 1000 + i;
+        bsp_put((s + 1) % p, &v, a[i], 0, sizeof(int));
+    }
+    bsp_sync();
+    for (int i = 0; i < N; i++)
+        if (a[i][0] != ((s + p - 1) % p) * 1000 + i)
+            bad++;
+    for (int i = 0; i < N; i++)
+        bsp_pop_reg(a[i]);
+    bsp_push_reg(&bad, sizeof bad);
+    bsp_sync();
+    for (int i = 0; i < p; i++) {
+        int e;
+        bsp_get(i, &bad, 0, &e, sizeof e);
+        bsp_sync();
+        total += e;
+    }
+    if (s == 0)
+        printf("bad %d\n", total);
+    bsp_end();
+    return 0;
+}
+// CHECK: bad 0

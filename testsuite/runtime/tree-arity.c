@@ -1,0 +1,58 @@
+// Puts, gets and sends in an all-to-all pattern give the same results for
+// every combine-tree shape: a chain (arity 1), binary, ternary, flat.
+// RUN: %bspcc %s -o %t
+// RUN: env NS_TREE_ARITY=1 %bsprun 5 %t | FileCheck %s
+// RUN: env NS_TREE_ARITY=2 %bsprun 5 %t | FileCheck %s
+// RUN: env NS_TREE_ARITY=3 %bsprun 4 %t | FileCheck %s
+// RUN: env NS_TREE_ARITY=2 %bsprun 3 %t | FileCheck %s
+// RUN: %bsprun 5 %t | FileCheck %s
+#include <stdio.h>
+#include <stdlib.h>
+#include "bsp.h"
+
+int main(void)
+{
+    bsp_begin(bsp_nprocs());
+    int p = bsp_nprocs(), s = bsp_pid(), errors = 0;
+    int *in = calloc((size_t)p, sizeof(int)), *got = calloc((size_t)p, sizeof(int));
+    int mine = 100 * s + 7, tagsize = sizeof(int);
+    bsp_push_reg(in, p * (int)sizeof(int));
+    bsp_push_reg(&mine, sizeof(int));
+    bsp_set_tagsize(&tagsize);
+    bsp_sync();
+    for (int round = 0; round < 20; round++) {
+        for (int d = 0; d < p; d++) {
+            int v = 1000 * round + 10 * s + d;
+            bsp_put(d, &v, in, s * (int)sizeof(int), sizeof(int));
+            bsp_get(d, &mine, 0, &got[d], sizeof(int));
+            bsp_send(d, &s, &v, sizeof v);
+        }
+        bsp_sync();
+        int n, bytes, status, tag, v;
+        bsp_qsize(&n, &bytes);
+        if (n != p || bytes != p * (int)sizeof(int))
+            errors++;
+        for (int i = 0; i < p; i++) {
+            if (in[i] != 1000 * round + 10 * i + s || got[i] != 100 * i + 7)
+                errors++;
+            bsp_get_tag(&status, &tag);
+            bsp_move(&v, sizeof v);
+            if (tag != i || v != 1000 * round + 10 * i + s)     /* queue in source order */
+                errors++;
+        }
+    }
+    int total = 0;
+    bsp_push_reg(&errors, sizeof errors);
+    bsp_sync();
+    for (int i = 0; i < p; i++) {
+        int e = 0;
+        bsp_get(i, &errors, 0, &e, sizeof e);
+        bsp_sync();
+        total += e;
+    }
+    if (s == 0)
+        printf("errors %d\n", total);
+    bsp_end();
+    return 0;
+}
+// CHECK: errors 0
