@@ -77,7 +77,7 @@ void bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes,
                  int hp, const char *file, int line);
 void bspi_set_tagsize_at(int *tag_nbytes, const char *file, int line);
 void bspi_send_at(int pid, const void *tag, const void *payload,
-                  int payload_nbytes, const char *file, int line);
+                  int payload_nbytes, int hp, const char *file, int line);
 
 #ifndef BSP_NO_SITE_MACROS
 #define bsp_begin(m)            bspi_begin_at((m), __FILE__, __LINE__)
@@ -90,8 +90,8 @@ void bspi_send_at(int pid, const void *tag, const void *payload,
 #define bsp_get(p, s, o, d, n)  bspi_get_at((p), (s), (o), (d), (n), 0, __FILE__, __LINE__)
 #define bsp_hpget(p, s, o, d, n) bspi_get_at((p), (s), (o), (d), (n), 1, __FILE__, __LINE__)
 #define bsp_set_tagsize(t)      bspi_set_tagsize_at((t), __FILE__, __LINE__)
-#define bsp_send(p, t, m, n)    bspi_send_at((p), (t), (m), (n), __FILE__, __LINE__)
-#define bsp_hpsend(p, t, m, n)  bspi_send_at((p), (t), (m), (n), __FILE__, __LINE__)
+#define bsp_send(p, t, m, n)    bspi_send_at((p), (t), (m), (n), 0, __FILE__, __LINE__)
+#define bsp_hpsend(p, t, m, n)  bspi_send_at((p), (t), (m), (n), 1, __FILE__, __LINE__)
 #endif
 
 #ifdef __cplusplus

@@ -19,10 +19,10 @@ bspi_set_tagsize_at(int *tag_nbytes, const char *file, int line)
 void bsp_set_tagsize(int *tag_nbytes) { bspi_set_tagsize_at(tag_nbytes, NULL, 0); }
 
 void
-bspi_send_at(int pid, const void *tag, const void *payload, int payload_nbytes,
+bspi_send_at(int pid, const void *tag, const void *payload, int payload_nbytes, int hp,
              const char *file, int line)
 {
-    const struct ns_site *site = NS_SITE("bsp_send", file, line);
+    const struct ns_site *site = NS_SITE(hp ? "bsp_hpsend" : "bsp_send", file, line);
     bspi_require_running(site);
     bspi_check_pid(pid, site);
     bspi_check_nonneg(payload_nbytes, "payload_nbytes", site);
@@ -38,13 +38,13 @@ bspi_send_at(int pid, const void *tag, const void *payload, int payload_nbytes,
 void
 bsp_send(int pid, const void *tag, const void *payload, int payload_nbytes)
 {
-    bspi_send_at(pid, tag, payload, payload_nbytes, NULL, 0);
+    bspi_send_at(pid, tag, payload, payload_nbytes, 0, NULL, 0);
 }
 
 void
 bsp_hpsend(int pid, const void *tag, const void *payload, int payload_nbytes)
 {
-    bspi_send_at(pid, tag, payload, payload_nbytes, NULL, 0);
+    bspi_send_at(pid, tag, payload, payload_nbytes, 1, NULL, 0);
 }
 
 void

@@ -51,7 +51,7 @@ bsp_init(void (*spmdproc)(void), int argc, char **argv)
     (void)argc;
     (void)argv;
     const struct ns_site *site = NS_SITE("bsp_init", NULL, 0);
-    if (ns_engine_running())
+    if (ns_engine_state() != NS_NOT_STARTED)
         ns_fatal(site, "called after bsp_begin; bsp_init must be the first statement of main");
     if (!spmdproc)
         ns_fatal(site, "the SPMD procedure is NULL; pass the function that calls bsp_begin");

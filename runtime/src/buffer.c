@@ -9,7 +9,7 @@ ns_xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p)
-        ns_fatal(ns_eng.site, "out of memory allocating %zu bytes", n);
+        ns_fatal(NS_SITE("bsplib", NULL, 0), "out of memory allocating %zu bytes", n);
     return p;
 }
 
@@ -18,7 +18,7 @@ ns_xrealloc(void *p, size_t n)
 {
     p = realloc(p, n ? n : 1);
     if (!p)
-        ns_fatal(ns_eng.site, "out of memory allocating %zu bytes", n);
+        ns_fatal(NS_SITE("bsplib", NULL, 0), "out of memory allocating %zu bytes", n);
     return p;
 }
 

@@ -6,7 +6,8 @@
  * Each process contributes (1) the values all processes must agree on (sync
  * or end, superstep, registration and tag-size changes): a mismatch stops the
  * job with a message naming two processes that disagree; (2) the sizes it
- * registered this superstep, combined to min/max for bounds checks; (3) the
+ * registered this superstep, combined to their maximum for bounds checks at
+ * the call (the owner checks its own size exactly); (3) the
  * N_DAMsgs histogram: the sorted list of destinations it sent a request
  * message to, summed per destination on the way up (sparse, so an empty
  * superstep sends only the fixed header).  On the way down each child gets
@@ -41,7 +42,7 @@ static struct {
     MPI_Request *send_reqs; int nsend;
     MPI_Request *child_reqs;        /* [nchild]: copies to wait on */
     struct ns_buf hist, hist_tmp;   /* struct hist_entry lists */
-    struct ns_regbound *bounds; int capbounds;
+    int64_t *bounds; int capbounds;     /* largest size registered, per push */
     int64_t agree[NS_NAGREE];
     int32_t agree_rank[NS_NAGREE];
 } C;
@@ -205,18 +206,22 @@ static void
 merge_child(const char *msg)
 {
     const struct wire_head *h = (const void *)msg;
+    if (C.agree[NS_AGREE_SITE] == 0) {      /* a sync without a site matches any */
+        C.agree[NS_AGREE_SITE] = h->agree[NS_AGREE_SITE];
+        C.agree_rank[NS_AGREE_SITE] = h->agree_rank[NS_AGREE_SITE];
+    }
     for (int k = 0; k < NS_NAGREE; k++) {
+        if (k == NS_AGREE_SITE && h->agree[k] == 0)
+            continue;
         if (h->agree[k] != C.agree[k])
             disagree(k, C.agree[k], C.agree_rank[k], h->agree[k], h->agree_rank[k]);
         if (h->agree_rank[k] < C.agree_rank[k])
             C.agree_rank[k] = h->agree_rank[k];
     }
-    const struct ns_regbound *rb = (const void *)(h + 1);
-    for (int i = 0; i < h->npush; i++) {
-        if (rb[i].min < C.bounds[i].min) C.bounds[i].min = rb[i].min;
-        if (rb[i].max > C.bounds[i].max) C.bounds[i].max = rb[i].max;
-        C.bounds[i].nnull += rb[i].nnull;
-    }
+    const int64_t *rb = (const void *)(h + 1);
+    for (int i = 0; i < h->npush; i++)
+        if (rb[i] > C.bounds[i])
+            C.bounds[i] = rb[i];
     merge_hist((const void *)(rb + h->npush), h->nhist);
 }
 
@@ -224,10 +229,10 @@ merge_child(const char *msg)
 static void
 pack(struct ns_buf *b, int npush, const struct hist_entry *hist, int n)
 {
-    size_t total = sizeof(struct wire_head) + sizeof(struct ns_regbound) * (size_t)npush
+    size_t total = sizeof(struct wire_head) + sizeof(int64_t) * (size_t)npush
                  + sizeof(struct hist_entry) * (size_t)n;
     if (total > INT_MAX)
-        ns_fatal(ns_eng.site, "combine message of %zu bytes is too large", total);
+        ns_fatal(&ns_eng.site, "combine message of %zu bytes is too large", total);
     b->len = 0;
     struct wire_head *h = ns_buf_append(b, total);
     memset(h, 0, sizeof *h);
@@ -236,8 +241,8 @@ pack(struct ns_buf *b, int npush, const struct hist_entry *hist, int n)
     h->nhist = n;
     memcpy(h->agree, C.agree, sizeof C.agree);
     memcpy(h->agree_rank, C.agree_rank, sizeof C.agree_rank);
-    memcpy(h + 1, C.bounds, sizeof(struct ns_regbound) * (size_t)npush);
-    memcpy((char *)(h + 1) + sizeof(struct ns_regbound) * (size_t)npush, hist,
+    memcpy(h + 1, C.bounds, sizeof(int64_t) * (size_t)npush);
+    memcpy((char *)(h + 1) + sizeof(int64_t) * (size_t)npush, hist,
            sizeof(struct hist_entry) * (size_t)n);
 }
 
@@ -270,11 +275,8 @@ ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
         C.capbounds = npush;
         C.bounds = ns_xrealloc(C.bounds, sizeof *C.bounds * (size_t)npush);
     }
-    for (int i = 0; i < npush; i++) {
-        int64_t s = in->push_sizes[i];
-        C.bounds[i] = s < 0 ? (struct ns_regbound){ INT64_MAX, -1, 1 }
-                            : (struct ns_regbound){ s, s, 0 };
-    }
+    for (int i = 0; i < npush; i++)
+        C.bounds[i] = in->push_sizes[i];       /* -1 for NULL */
     C.hist.len = 0;
     struct hist_entry *mine = ns_buf_append(&C.hist, sizeof *mine * (size_t)in->ndest);
     for (int i = 0; i < in->ndest; i++)
@@ -302,12 +304,12 @@ ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
         ns_wait(&C.from_parent.req);
         const struct wire_head *h = (const void *)complete(&C.from_parent, t->parent,
                                                             NS_TAG_DOWN_REST);
-        memcpy(C.bounds, h + 1, sizeof(struct ns_regbound) * (size_t)npush);
+        memcpy(C.bounds, h + 1, sizeof(int64_t) * (size_t)npush);
         /* keep the slice in C.hist: the receive buffer is reposted below */
         C.hist.len = 0;
         nhist = h->nhist;
         void *dst = ns_buf_append(&C.hist, sizeof(struct hist_entry) * (size_t)nhist);
-        memcpy(dst, (const char *)(h + 1) + sizeof(struct ns_regbound) * (size_t)npush,
+        memcpy(dst, (const char *)(h + 1) + sizeof(int64_t) * (size_t)npush,
                sizeof(struct hist_entry) * (size_t)nhist);
         post(&C.from_parent, t->parent, NS_TAG_DOWN);
     } else {
@@ -324,6 +326,6 @@ ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
     }
     int me = hist_lower(hist, nhist, ns_proc.pid);
     out->nrecv = (me < nhist && hist[me].dest == ns_proc.pid) ? hist[me].count : 0;
-    out->bounds = C.bounds;
+    out->max_size = C.bounds;
     ns_wait_all(C.nsend, C.send_reqs);
 }

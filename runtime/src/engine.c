@@ -10,7 +10,7 @@
 struct ns_engine ns_eng;
 struct ns_proc ns_proc;
 
-static enum { NOT_STARTED, RUNNING, STOPPED } state;
+static enum ns_engine_state state;
 static int mpi_is_ours;         /* we called MPI_Init, so we finalize */
 static int start_expected;      /* others wait for process 0 to start */
 
@@ -18,17 +18,27 @@ static void
 at_exit(void)
 {
     int fin = 0;
-    if (state == RUNNING)
+    if (state == NS_RUNNING)
         ns_fatal(NS_SITE("bsp_end", NULL, 0),
                  "process %d is ending without calling bsp_end; every process must call "
                  "bsp_end (after the same number of bsp_sync calls)", ns_proc.pid);
-    if (state == NOT_STARTED && start_expected && ns_mpi_world_rank() == 0)
+    if (state == NS_NOT_STARTED && start_expected && ns_mpi_world_rank() == 0)
         ns_fatal(NS_SITE("bsp_init", NULL, 0),
                  "process 0 is ending without calling the SPMD procedure given to bsp_init, "
                  "while the other processes wait in it; call it (it starts with bsp_begin)");
     MPI_Finalized(&fin);
     if (mpi_is_ours && !fin)
         MPI_Finalize();
+}
+
+/* The exit checks run whoever initialised MPI. */
+static void
+install_exit_checks(void)
+{
+    static int installed;
+    if (!installed)
+        atexit(at_exit);
+    installed = 1;
 }
 
 static void
@@ -43,7 +53,7 @@ ensure_mpi(void)
         exit(1);
     }
     mpi_is_ours = 1;
-    atexit(at_exit);
+    install_exit_checks();
 }
 
 int
@@ -68,10 +78,13 @@ void
 ns_engine_expect_start(void)
 {
     start_expected = 1;
+    install_exit_checks();
 }
 
-static int
-env_int(const char *name, int dflt, int lo, int hi)
+enum ns_engine_state ns_engine_state(void) { return state; }
+
+int
+ns_env_int(const char *name, int dflt, int lo, int hi)
 {
     const char *s = getenv(name);
     if (!s || !*s)
@@ -103,7 +116,7 @@ idle_until_end(void)
             break;
         nanosleep(&nap, NULL);
     }
-    state = STOPPED;
+    state = NS_STOPPED;
     exit(0);
 }
 
@@ -113,13 +126,15 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     MPI_Request req;
     int world_rank;
 
-    ns_eng.site = site;
-    if (state != NOT_STARTED)
+    ns_eng.site = *site;
+    if (state != NS_NOT_STARTED)
         ns_fatal(site, "bsp_begin may be called only once in a program");
+    install_exit_checks();
     ns_eng.world_size = ns_mpi_world_size();
     world_rank = ns_mpi_world_rank();
     const char *local = getenv("MPI_LOCALNRANKS");     /* set by MPICH's mpiexec */
-    ns_wait_init(local && atoi(local) > 0 ? atoi(local) : ns_eng.world_size);
+    ns_wait_init(local && atoi(local) > 0 ? atoi(local) : ns_eng.world_size,
+                 ns_env_int("NS_SPIN_POLLS", -1, 0, 1000000000));
 
     MPI_Comm_idup(MPI_COMM_WORLD, &ns_eng.comm, &req);
     ns_wait(&req);
@@ -131,14 +146,14 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
 
     ns_proc.nprocs = maxprocs < ns_eng.world_size ? maxprocs : ns_eng.world_size;
     ns_proc.pid = world_rank;
-    state = RUNNING;
+    state = NS_RUNNING;
     if (world_rank >= ns_proc.nprocs)
         idle_until_end();
 
     ns_eng.superstep = 0;
-    ns_eng.check_sites = env_int("NS_CHECK_SITES", 0, 0, 1);
+    ns_eng.check_sites = ns_env_int("NS_CHECK_SITES", 0, 0, 1);
     ns_tree_build(&ns_eng.tree, ns_proc.nprocs, ns_proc.pid,
-                  env_int("NS_TREE_ARITY", 8, 1, 1 << 20));
+                  ns_env_int("NS_TREE_ARITY", 8, 1, 1 << 20));
     ns_reg_init();
     ns_exchange_init();
     ns_combine_init();
@@ -149,7 +164,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
 void
 ns_engine_stop(const struct ns_site *site)
 {
-    ns_eng.site = site;
+    ns_eng.site = *site;
     ns_combine_stop();
     ns_exchange_stop();
     ns_reg_stop();
@@ -162,8 +177,9 @@ ns_engine_stop(const struct ns_site *site)
         ns_wait_all(n, reqs);
         free(reqs);
     }
+    MPI_Comm_free(&ns_eng.comm);
     ns_proc.running = 0;
-    state = STOPPED;
+    state = NS_STOPPED;
 }
 
 long ns_superstep(void) { return ns_eng.superstep; }

@@ -36,6 +36,8 @@ void ns_engine_stop(const struct ns_site *site);   /* after a final NS_SYNC_END 
 /* bsp_init mode: the others wait for process 0, which must start the engine
  * before it exits. */
 void ns_engine_expect_start(void);
+enum ns_engine_state { NS_NOT_STARTED, NS_RUNNING, NS_STOPPED };
+enum ns_engine_state ns_engine_state(void);
 /* Read on every call, so inline; written only by the engine. */
 struct ns_proc { int running, pid, nprocs; };
 extern struct ns_proc ns_proc;

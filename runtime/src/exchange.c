@@ -36,7 +36,7 @@ ns_exchange_init(void)
     E.capreqs = 2 * p;
     E.reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)E.capreqs);
     if (!E.peer)
-        ns_fatal(E.site, "out of memory for %d processes", p);
+        ns_fatal(&E.site, "out of memory for %d processes", p);
     E.ndirty = E.nsources = E.nhp = 0;
     E.tagsize = E.tagsize_next = 0;
 }
@@ -135,6 +135,9 @@ ns_get(int pid, int slot, size_t offset, void *dst, size_t nbytes)
     }
     pe->gets[pe->ngets++] = (struct ns_getwait){ dst, nbytes };
     pe->get_bytes += nbytes;
+    if (pe->get_bytes > INT_MAX)
+        ns_fatal(NS_SITE("bsp_get", NULL, 0), "more than %d bytes of gets from process %d in "
+                 "one superstep; split them over several supersteps", INT_MAX, pid);
 }
 
 void
@@ -178,7 +181,7 @@ ns_exchange_send(const int **dests)
         if (d == ns_proc.pid)
             continue;
         if (pe->out.len > INT_MAX)
-            ns_fatal(E.site, "more than %d bytes of requests to process %d in one superstep; "
+            ns_fatal(&E.site, "more than %d bytes of requests to process %d in one superstep; "
                      "split the communication over several supersteps", INT_MAX, d);
         hist_dest[n++] = d;
         MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, data_tag(), E.comm,
@@ -244,7 +247,7 @@ bad_access(const char *call, int src, const struct ns_rec *r)
     const struct ns_site *site = NS_SITE(call, NULL, 0);
     int slot = NS_REC_SLOT(r);
     const struct ns_regstate *R = &E.reg;
-    const char *what = !strcmp(call, "bsp_get") ? "reads" : "writes";
+    const char *what = !strncmp(call, "bsp_get", 7) ? "reads" : "writes";
     if (slot >= R->nslot || !R->slot[slot].in_use || !R->slot[slot].addr)
         ns_fatal(site, "a request from process %d %s registration slot %d, which process %d "
                  "registered as NULL (unregistered); register a real area on every process "
@@ -291,7 +294,7 @@ ns_exchange_serve_gets(void)
         for (p += sizeof(struct msg_head); p < end; p += rec_size((const void *)p)) {
             const struct ns_rec *r = (const void *)p;
             if (NS_REC_KIND(r) == NS_REC_GET)
-                memcpy(ns_buf_append(&pe->reply_out, r->nbytes), target("bsp_get", src, r),
+                memcpy(ns_buf_append(&pe->reply_out, r->nbytes), target("bsp_get/bsp_hpget", src, r),
                        r->nbytes);
         }
         if (src == ns_proc.pid) {
@@ -315,7 +318,7 @@ ns_exchange_apply(void)
             const struct ns_rec *r = (const void *)p;
             switch (NS_REC_KIND(r)) {
             case NS_REC_PUT:
-                copy_bytes(target("bsp_put", src, r), r + 1, r->nbytes);
+                copy_bytes(target("bsp_put/bsp_hpput", src, r), r + 1, r->nbytes);
                 break;
             case NS_REC_SEND:
                 ns_queue_add(r + 1, (const char *)(r + 1) + NS_PAD8(r->offset), r->nbytes);

@@ -11,13 +11,14 @@ static int dying;
 static void __attribute__((noreturn))
 stop_job(void)
 {
-    int init = 0, fin = 0;
+    int fin = 0;
     fflush(stdout);
     fflush(stderr);
-    MPI_Initialized(&init);
     MPI_Finalized(&fin);
-    if (init && !fin)
+    if (!fin) {
+        ns_mpi_world_rank();        /* initialises MPI if need be: others may wait */
         MPI_Abort(MPI_COMM_WORLD, 1);
+    }
     _exit(1);
 }
 
@@ -25,7 +26,7 @@ void
 ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
 {
     char msg[2048], where[512];
-    int init = 0, rank = -1;
+    int fin = 0, rank = -1;
 
     if (dying)
         _exit(1);
@@ -35,11 +36,11 @@ ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
         snprintf(where, sizeof where, "%s:%d: ", site->file, site->line);
     else
         where[0] = '\0';
-    MPI_Initialized(&init);
+    MPI_Finalized(&fin);
     if (ns_proc.running)
         rank = ns_proc.pid;
-    else if (init)
-        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    else if (!fin)
+        rank = ns_mpi_world_rank();
     fflush(stdout);
     if (ns_proc.running)
         fprintf(stderr, "%serror: [process %d, superstep %ld] %s: %s\n", where, rank,

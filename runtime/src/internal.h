@@ -77,7 +77,10 @@ struct ns_backoff { int polls; };
 void ns_backoff_idle(struct ns_backoff *b);
 void ns_wait(MPI_Request *req);
 void ns_wait_all(int n, MPI_Request *reqs);
-void ns_wait_init(int local_procs);
+/* spin_polls < 0: choose by whether processes outnumber cores */
+void ns_wait_init(int local_procs, int spin_polls);
+/* An integer knob from the environment; a bad value warns and gives dflt. */
+int ns_env_int(const char *name, int dflt, int lo, int hi);
 
 /* ---- the per-superstep agreement and count exchange (combine.c) ---- */
 /* Values every process must agree on at a sync; a mismatch stops the job. */
@@ -86,7 +89,6 @@ enum { NS_AGREE_KIND, NS_AGREE_STEP, NS_AGREE_NPUSH, NS_AGREE_NPOP,
 /* NS_AGREE_SITE: (hash of the file name << 32) | line of the sync call when
  * NS_CHECK_SITES=1, else 0. */
 #define NS_SITE_LINE(v) ((int)((v) & 0xffffffff))
-struct ns_regbound { int64_t min, max; int32_t nnull; };
 struct ns_combine_in {
     int64_t agree[NS_NAGREE];
     int npush;
@@ -96,7 +98,7 @@ struct ns_combine_in {
 };
 struct ns_combine_out {
     int nrecv;                      /* messages addressed to me */
-    struct ns_regbound *bounds;     /* npush entries, engine-owned */
+    const int64_t *max_size;        /* per push: largest size of any process */
 };
 void ns_combine_init(void);
 void ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
@@ -124,7 +126,7 @@ struct ns_regstate {
     const void *last_addr; int last_slot;   /* lookup cache */
 };
 void ns_reg_init(void);
-void ns_reg_apply(const struct ns_regbound *bounds);   /* at the end of a sync */
+void ns_reg_apply(const int64_t *max_size);    /* at the end of a sync */
 void ns_reg_stop(void);
 
 /* ---- engine state ---- */
@@ -158,7 +160,7 @@ struct ns_engine {
     struct ns_qmsg { const void *tag; const void *payload; size_t n; } *queue;
     int qlen, qhead, qcap;
     size_t qtagsize, qbytes;
-    const struct ns_site *site;     /* the call in progress, for messages */
+    struct ns_site site;            /* the sync or start in progress */
 };
 extern struct ns_engine ns_eng;
 

@@ -212,7 +212,7 @@ unlink_slot(int s)
 }
 
 void
-ns_reg_apply(const struct ns_regbound *bounds)
+ns_reg_apply(const int64_t *max_size)
 {
     if (R.npush == 0 && R.npop == 0)
         return;
@@ -238,7 +238,7 @@ ns_reg_apply(const struct ns_regbound *bounds)
         struct ns_slot *sl = &R.slot[s];
         sl->addr = (char *)R.push_addr[i];
         sl->size = R.push_size[i] < 0 ? 0 : (size_t)R.push_size[i];
-        sl->max_size = bounds[i].max;
+        sl->max_size = max_size[i];
         sl->in_use = 1;
         sl->older = map_get(sl->addr);
         map_set(sl->addr, s);

@@ -23,7 +23,7 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
     struct ns_combine_out out;
     const int *dests;
 
-    ns_eng.site = site;
+    ns_eng.site = *site;
     int ndest = ns_exchange_send(&dests);
     struct ns_combine_in in = {
         .agree = {
@@ -45,7 +45,7 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
     ns_exchange_serve_gets();
     ns_exchange_apply();
     ns_exchange_finish();
-    ns_reg_apply(out.bounds);
+    ns_reg_apply(out.max_size);
     ns_eng.tagsize = ns_eng.tagsize_next;
     ns_eng.superstep++;
 }

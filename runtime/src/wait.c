@@ -9,20 +9,13 @@
 
 static int spin_polls = 16;     /* polls before each sched_yield */
 
-/* Spin long when every process has a core of its own, else yield early.
- * NS_SPIN_POLLS overrides. */
+/* Spin long when every process has a core of its own, else yield early,
+ * unless the user chose (NS_SPIN_POLLS). */
 void
-ns_wait_init(int local_procs)
+ns_wait_init(int local_procs, int polls)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    spin_polls = (cores > 0 && local_procs <= cores) ? 2000 : 8;
-    const char *s = getenv("NS_SPIN_POLLS");
-    if (s && *s) {
-        char *end;
-        long v = strtol(s, &end, 10);
-        if (*end == '\0' && v >= 0 && v <= 1000000000L)
-            spin_polls = (int)v;
-    }
+    spin_polls = polls >= 0 ? polls : (cores > 0 && local_procs <= cores) ? 2000 : 8;
 }
 
 void

@@ -11,7 +11,7 @@
 static int
 bsp_allsums(int x)
 {
-    int i, left, right;
+    int i, left, right = x;
     bsp_push_reg(&right, sizeof(int));
     bsp_sync();
     right = x;
