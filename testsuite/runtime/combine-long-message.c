@@ -1,5 +1,5 @@
 // 600 registrations in one superstep make combine messages longer than the
-// 4 KiB first chunk (24 bytes per registration), so the rest travels in a
+// 4 KiB first chunk (8 bytes per registration), so the rest travels in a
 // second message. Registered sizes differ between processes (4 or 8 bytes).
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | FileCheck %s
