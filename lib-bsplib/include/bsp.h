@@ -31,6 +31,16 @@ typedef int bsp_size_t;
 #define BSP_PRINTF_LIKE(f, a)
 #define BSP_NORETURN
 #endif
+/* Registration only records an address: it reads nothing there, so pushing
+ * a variable that is set later is fine (no -Wmaybe-uninitialized). */
+#if defined(__has_attribute)
+#if __has_attribute(access)
+#define BSP_ADDRESS_ONLY(i) __attribute__((access(none, i)))
+#endif
+#endif
+#ifndef BSP_ADDRESS_ONLY
+#define BSP_ADDRESS_ONLY(i)
+#endif
 
 /* Initialisation */
 void bsp_begin(int maxprocs);
@@ -49,8 +59,8 @@ double bsp_time(void);
 void bsp_sync(void);
 
 /* DRMA */
-void bsp_push_reg(const void *ident, int size);
-void bsp_pop_reg(const void *ident);
+void bsp_push_reg(const void *ident, int size) BSP_ADDRESS_ONLY(1);
+void bsp_pop_reg(const void *ident) BSP_ADDRESS_ONLY(1);
 void bsp_put(int pid, const void *src, void *dst, int offset, int nbytes);
 void bsp_hpput(int pid, const void *src, void *dst, int offset, int nbytes);
 void bsp_get(int pid, const void *src, int offset, void *dst, int nbytes);
@@ -69,8 +79,9 @@ int bsp_hpmove(void **tag_ptr, void **payload_ptr);
 void bspi_begin_at(int maxprocs, const char *file, int line);
 void bspi_end_at(const char *file, int line);
 void bspi_sync_at(const char *file, int line);
-void bspi_push_reg_at(const void *ident, int size, const char *file, int line);
-void bspi_pop_reg_at(const void *ident, const char *file, int line);
+void bspi_push_reg_at(const void *ident, int size, const char *file, int line)
+    BSP_ADDRESS_ONLY(1);
+void bspi_pop_reg_at(const void *ident, const char *file, int line) BSP_ADDRESS_ONLY(1);
 void bspi_put_at(int pid, const void *src, void *dst, int offset, int nbytes,
                  int hp, const char *file, int line);
 void bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes,

@@ -58,8 +58,10 @@ void ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
 void ns_user_abort(const char *fmt, va_list ap) __attribute__((noreturn));
 
 /* ---- registrations (regtable.c) ---- */
-void ns_reg_push(const void *addr, size_t size, const struct ns_site *site);
-void ns_reg_pop(const void *addr, const struct ns_site *site);
+/* Registrations keep addresses and never read through them. */
+#define NS_ADDRESS_ONLY __attribute__((access(none, 1)))
+void ns_reg_push(const void *addr, size_t size, const struct ns_site *site) NS_ADDRESS_ONLY;
+void ns_reg_pop(const void *addr, const struct ns_site *site) NS_ADDRESS_ONLY;
 /* Whether addr has a registration that takes effect at the next sync. */
 int  ns_reg_pending(const void *addr);
 /* The slot of the newest registration of addr in force, or -1, and the

@@ -1,0 +1,21 @@
+// Misuse (seed 000, bsp_begin note 8): process 1 calls bsp_end while the
+// others call bsp_sync once more.  Found when they meet at the barrier, by
+// a process that depends on the shape of the combine tree (NS_TREE_ARITY);
+// the two processes named are the lowest that disagree.
+// RUN: %bspcc %s -o %t
+// RUN: not %bsprun 2 %t 2> %t.err
+// RUN: FileCheck %s --implicit-check-not=error: < %t.err
+// RUN: not %bsprun 4 %t 2> %t.err
+// RUN: FileCheck %s --implicit-check-not=error: < %t.err
+#include "bsp.h"
+
+int main(void)
+{
+    bsp_begin(bsp_nprocs());
+    bsp_sync();
+    if (bsp_pid() != 1)
+        bsp_sync();
+    bsp_end();
+    return 0;
+}
+// CHECK: {{^}}error: [process {{[0-9]}}, superstep 1] bsp_sync: {{process 0 called bsp_sync while process 1 called bsp_end|process 1 called bsp_end while process [2-9] called bsp_sync}}; every process must call bsp_sync the same number of times before bsp_end
