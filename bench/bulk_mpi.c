@@ -1,0 +1,69 @@
+/*
+ * bulk_mpi.c - raw-MPI baseline of table "bw": each process sends n bytes
+ * to the next one and receives n bytes from the previous one with
+ * MPI_Isend/MPI_Irecv straight between the user's arrays, then waits by
+ * test-spin-yield.  Checks the largest transfer once.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "common.h"
+
+#define MAXSIZES 16
+
+static int P, ME;
+static long sizes[MAXSIZES];
+static unsigned char *src, *dst;
+
+static void
+transfer(int k, void *ctx)
+{
+    (void)ctx;
+    long n = sizes[k];
+    MPI_Request r[2];
+    for (int i = bulk_reps(n); i > 0; i--) {
+        MPI_Irecv(dst, (int)n, MPI_BYTE, (ME - 1 + P) % P, 3, MPI_COMM_WORLD, &r[0]);
+        MPI_Isend(src, (int)n, MPI_BYTE, (ME + 1) % P, 3, MPI_COMM_WORLD, &r[1]);
+        bench_wait_all(2, r, NULL);
+    }
+}
+
+int
+main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &P);
+    MPI_Comm_rank(MPI_COMM_WORLD, &ME);
+    if (P < 2) {                                        /* needs a peer */
+        MPI_Finalize();
+        return 0;
+    }
+    bench_wait_init(MPI_COMM_WORLD);
+    int nsizes = bulk_sizes(sizes, MAXSIZES);
+    int rounds = bench_env_int("BENCH_BULK_ROUNDS", 4), per = bench_env_int("BENCH_BULK_PER", 2);
+    long nmax = sizes[nsizes - 1];
+    double med[MAXSIZES];
+    src = malloc((size_t)nmax);
+    dst = malloc((size_t)nmax);
+    if (!src || !dst)
+        bench_fail("out of memory");
+    bulk_fill(src, nmax, ME);
+
+    bench_sweep(nsizes, rounds, per, transfer, NULL, med);
+    for (int k = 0; k < nsizes; k++) {
+        double us = bench_mpi_mean(med[k] / bulk_reps(sizes[k]), MPI_COMM_WORLD);
+        if (ME == 0) {
+            char key[32];
+            snprintf(key, sizeof key, "%ld", sizes[k]);
+            bench_record("bw", P, key, "base", "Isend/Irecv", (double)sizes[k] / us);
+        }
+    }
+    memset(dst, 0, (size_t)nmax);
+    transfer(nsizes - 1, NULL);
+    bulk_check(dst, nmax, (ME - 1 + P) % P, "Isend/Irecv");
+
+    free(dst);
+    free(src);
+    MPI_Finalize();
+    return 0;
+}

@@ -1,0 +1,255 @@
+/*
+ * common.c - clock, statistics, result records, failure exit and the
+ * test-spin-yield wait shared by all benchmark programs (see common.h).
+ * Both the BSPlib programs (bspcc) and the raw-MPI ones (mpicc) link it.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "common.h"
+
+double
+bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double
+bench_median(double *v, int n)
+{
+    if (n <= 0)
+        return 0.0;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return (n % 2) ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+void
+bench_fit_line(const double *x, const double *y, int n, double *slope, double *icept)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (int i = 0; i < n; i++) {
+        sx += x[i];
+        sy += y[i];
+        sxx += x[i] * x[i];
+        sxy += x[i] * y[i];
+    }
+    double den = n * sxx - sx * sx;
+    *slope = den != 0.0 ? (n * sxy - sx * sy) / den : 0.0;
+    *icept = n > 0 ? (sy - *slope * sx) / n : 0.0;
+}
+
+void
+bench_sweep(int npts, int rounds, int per, void (*step)(int k, void *ctx), void *ctx,
+            double *med)
+{
+    int nsamp = rounds * per;
+    double *t = malloc(sizeof *t * (size_t)(npts * nsamp > 0 ? npts * nsamp : 1));
+    if (!t)
+        bench_fail("out of memory");
+    for (int r = 0; r < rounds; r++)
+        for (int k = 0; k < npts; k++) {
+            step(k, ctx);
+            for (int i = 0; i < per; i++) {
+                double t0 = bench_now();
+                step(k, ctx);
+                t[k * nsamp + r * per + i] = bench_now() - t0;
+            }
+        }
+    for (int k = 0; k < npts; k++)
+        med[k] = 1e6 * bench_median(t + k * nsamp, nsamp);
+    free(t);
+}
+
+void
+bench_record(const char *table, int p, const char *key, const char *role,
+             const char *impl, double value)
+{
+    printf("@ %s %d %s %s %s %.6g\n", table, p, key, role, impl, value);
+    fflush(stdout);
+}
+
+void
+bench_record_detail(const char *table, int p, long x, const char *impl, double value)
+{
+    printf("@ %s %d %ld detail %s %.6g\n", table, p, x, impl, value);
+    fflush(stdout);
+}
+
+void
+bench_fail(const char *fmt, ...)
+{
+    va_list ap;
+    char msg[512];
+    int init = 0, fini = 0;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    /* one write, so that processes failing together do not interleave */
+    fprintf(stderr, "bench: FAILED %s: %s\n", program_invocation_short_name, msg);
+    fflush(stderr);
+    MPI_Initialized(&init);
+    MPI_Finalized(&fini);
+    if (init && !fini)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    exit(1);
+}
+
+int
+bench_env_int(const char *name, int dflt)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return dflt;
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end != '\0' || v < 0 || v > 1000000000L)
+        bench_fail("%s=%s is not a count", name, s);
+    return (int)v;
+}
+
+/* ---- the h-relation pattern ---- */
+
+long
+hrel_target_len(long hmax, int p)
+{
+    return p == 1 ? hmax : ((hmax + p - 2) / (p - 1)) * p;
+}
+
+void
+hrel_check(const double *target, long len, long h, int me, int p)
+{
+    double *expect = malloc(sizeof *expect * (size_t)(len > 0 ? len : 1));
+    if (!expect)
+        bench_fail("out of memory");
+    for (long k = 0; k < len; k++)
+        expect[k] = -1.0;
+    for (int s = 0; s < p; s++)
+        for (long i = 0; i < h; i++)
+            if (hrel_dest(s, i, p) == me)
+                expect[hrel_index(s, i, p)] = hrel_value(s, i);
+    for (long k = 0; k < len; k++)
+        if (target[k] != expect[k])
+            bench_fail("%ld-relation: process %d has %g at index %ld, expected %g",
+                       h, me, target[k], k, expect[k]);
+    free(expect);
+}
+
+/* ---- the bulk transfers ---- */
+
+int
+bulk_sizes(long *sizes, int max)
+{
+    long top = bench_env_int("BENCH_BULK_MAX", 16 << 20);
+    int n = 0;
+    for (long s = 1024; s <= top && n < max; s *= 4)
+        sizes[n++] = s;
+    return n;
+}
+
+int
+bulk_reps(long n)
+{
+    long r = (256L << 10) / n;
+    return r < 1 ? 1 : r > 64 ? 64 : (int)r;
+}
+
+static inline unsigned char
+bulk_byte(long i, int sender)
+{
+    return (unsigned char)((i * 7 + (i >> 12) + sender * 31) & 0xff);
+}
+
+void
+bulk_fill(unsigned char *buf, long n, int sender)
+{
+    for (long i = 0; i < n; i++)
+        buf[i] = bulk_byte(i, sender);
+}
+
+void
+bulk_check(const unsigned char *buf, long n, int sender, const char *what)
+{
+    for (long i = 0; i < n; i++)
+        if (buf[i] != bulk_byte(i, sender))
+            bench_fail("%s of %ld bytes from process %d: byte %ld is %u, expected %u",
+                       what, n, sender, i, buf[i], bulk_byte(i, sender));
+}
+
+/* ---- waiting ---- */
+
+static int spin_polls = 16;
+
+void
+bench_wait_init(MPI_Comm comm)
+{
+    MPI_Comm node;
+    int local;
+    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &local);
+    MPI_Comm_free(&node);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    spin_polls = (cores > 0 && local <= cores) ? 2000 : 8;
+    spin_polls = bench_env_int("BENCH_SPIN_POLLS", spin_polls);
+}
+
+int bench_spin_polls(void) { return spin_polls; }
+
+void
+bench_wait(MPI_Request *req)
+{
+    int done = 0, polls = 0;
+    for (;;) {
+        MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        if (done)
+            return;
+        if (++polls >= spin_polls) {
+            polls = 0;
+            sched_yield();
+        }
+    }
+}
+
+void
+bench_wait_all(int n, MPI_Request *reqs, MPI_Status *statuses)
+{
+    int done = 0, polls = 0;
+    if (n <= 0)
+        return;
+    for (;;) {
+        /* MPICH's MPI_STATUSES_IGNORE is (MPI_Status *)1: not an overflow */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+        MPI_Testall(n, reqs, &done, statuses ? statuses : MPI_STATUSES_IGNORE);
+#pragma GCC diagnostic pop
+        if (done)
+            return;
+        if (++polls >= spin_polls) {
+            polls = 0;
+            sched_yield();
+        }
+    }
+}
+
+double
+bench_mpi_mean(double v, MPI_Comm comm)
+{
+    double sum = 0;
+    int p;
+    MPI_Comm_size(comm, &p);
+    MPI_Allreduce(&v, &sum, 1, MPI_DOUBLE, MPI_SUM, comm);
+    return sum / p;
+}

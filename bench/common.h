@@ -1,0 +1,89 @@
+/*
+ * common.h - what every benchmark program shares: the clock, statistics,
+ * the interleaved timing sweep, the result records that report.py reads,
+ * failure exit, the h-relation and bulk patterns with their checks, and the
+ * one way the raw-MPI baselines wait: test, spin a few polls, then yield.
+ */
+#ifndef BENCH_COMMON_H
+#define BENCH_COMMON_H
+
+#include <mpi.h>
+
+/* ---- time and statistics ---- */
+double bench_now(void);                         /* seconds, monotonic */
+double bench_median(double *v, int n);          /* sorts v in place */
+/* Least-squares line y = slope * x + icept through n points. */
+void bench_fit_line(const double *x, const double *y, int n, double *slope, double *icept);
+
+/* Times step(k, ctx) at each of npts points, in rounds so that a burst of
+ * load on the machine spreads over all points instead of spoiling a few:
+ * each round calls step once untimed and then `per` times timed at every
+ * point.  med[k] gets this process's median time at point k, in us.  The
+ * step must be collective when the program is parallel. */
+void bench_sweep(int npts, int rounds, int per, void (*step)(int k, void *ctx), void *ctx,
+                 double *med);
+
+/* ---- results and failures ---- */
+/* One result record on stdout, read by report.py:
+ *   @ <table> <p> <key> <role> <impl> <value>
+ * role is "ours", "base" (a baseline that competes for best) or "ref"
+ * (shown for reference only); key is "-" when a table has one row per p. */
+void bench_record(const char *table, int p, const char *key, const char *role,
+                  const char *impl, double value);
+/* A detail record (per-point times behind a fitted line), kept in the raw
+ * output for inspection but not tabulated: "@ <table> <p> <x> detail <impl> <value>". */
+void bench_record_detail(const char *table, int p, long x, const char *impl, double value);
+/* Prints "bench: FAILED <program>: <message>" on stderr and exits 1. */
+void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* Iteration counts etc. from the environment, with a default. */
+int bench_env_int(const char *name, int dflt);
+
+/* ---- the h-relation of hrel_bsp.c and hrel_mpi.c (bspbench's pattern) ----
+ * Process s sends h words; word i goes to process (s + 1 + i % (p-1)) % p,
+ * at index (i / (p-1)) * p + s of its target array, so every process also
+ * receives h words (to itself when p = 1). */
+static inline int
+hrel_dest(int s, long i, int p)
+{
+    return p == 1 ? s : (int)((s + 1 + i % (p - 1)) % p);
+}
+static inline long
+hrel_index(int s, long i, int p)
+{
+    return p == 1 ? i : (i / (p - 1)) * p + s;
+}
+static inline double
+hrel_value(int s, long i)
+{
+    return (double)s * 1e7 + (double)i;
+}
+/* Length of the target array for h-relations of up to hmax words. */
+long hrel_target_len(long hmax, int p);
+/* Checks process me's target array (len entries, -1 where nothing was put)
+ * after an h-relation; calls bench_fail on the first wrong entry. */
+void hrel_check(const double *target, long len, long h, int me, int p);
+
+/* ---- the bulk transfers of bulk_bsp.c and bulk_mpi.c ----
+ * Each process sends n bytes to the next one, (me + 1) % p, for n = 1 KiB,
+ * 4 KiB, ..., BENCH_BULK_MAX (16 MiB).  A timed step repeats the transfer
+ * bulk_reps(n) times so that small sizes are not lost in clock noise. */
+int  bulk_sizes(long *sizes, int max);          /* returns how many */
+int  bulk_reps(long n);
+void bulk_fill(unsigned char *buf, long n, int sender);
+/* Checks n bytes that process sender filled; bench_fail names `what`. */
+void bulk_check(const unsigned char *buf, long n, int sender, const char *what);
+
+/* ---- waiting, for the raw-MPI baselines ---- */
+/* Chooses how many failed polls to spin before sched_yield: few when the
+ * processes on this node outnumber its cores, many when they do not
+ * (BENCH_SPIN_POLLS overrides).  Call after MPI_Init. */
+void bench_wait_init(MPI_Comm comm);
+int  bench_spin_polls(void);
+void bench_wait(MPI_Request *req);
+/* Statuses may be NULL (MPI_STATUSES_IGNORE). */
+void bench_wait_all(int n, MPI_Request *reqs, MPI_Status *statuses);
+/* Mean over the processes of comm of one value per process (collective;
+ * blocking, so call it outside timed regions). */
+double bench_mpi_mean(double v, MPI_Comm comm);
+
+#endif /* BENCH_COMMON_H */

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""report.py - turns the result records of the benchmark programs into the
+tables that `make bench` prints (see README.md for how to read them).
+
+Usage: report.py RAW_FILE [header line ...]
+Records are "@ <table> <p> <key> <role> <impl> <value>", one per run of
+the program.  Values shown are medians over the runs; a ratio is the median
+over the runs of ours / best baseline within the same run.
+"""
+import statistics
+import sys
+from collections import defaultdict
+
+# table -> (title, better, unit)
+TABLES = {
+    "sync": ("(a) Empty superstep: median time per sync", "lower", "us"),
+    "g": ("(b) g of one-word puts: slope of time per h-relation over h", "lower", "us/word"),
+    "l": ("(b) l of the same fit: intercept", "lower", "us"),
+    "bw": ("(c) Bulk transfer of n bytes to the next process: bandwidth", "higher", "MB/s"),
+}
+# (table, criterion text, processor counts, ours impl, largest ratio accepted)
+CRITERIA = [
+    ("sync", "(a) bsp_sync within 2x of the best nonblocking count exchange", (4, 8),
+     "bsp_sync", 2.0),
+    ("g", "(b) g of bsp_put within 3x of packed messages", (2, 4), "bsp_put", 3.0),
+]
+
+
+def load(path):
+    """{(table, p, key): {(role, impl): [value of run 1, run 2, ...]}}.
+
+    Every run prints each record once, so the i-th occurrence of a record
+    belongs to the i-th run."""
+    rows = defaultdict(dict)
+    for line in open(path):
+        f = line.split()
+        if len(f) != 7 or f[0] != "@" or f[4] == "detail":
+            continue
+        rows[(f[1], int(f[2]), f[3])].setdefault((f[4], f[5]), []).append(float(f[6]))
+    return rows
+
+
+def med(runs):
+    return statistics.median(runs) if runs else None
+
+
+def fmt(v):
+    if v is None:
+        return "-"
+    a = abs(v)
+    if a >= 100:
+        return "%.0f" % v
+    if a >= 10:
+        return "%.1f" % v
+    if a >= 1:
+        return "%.2f" % v
+    return "%.3g" % v
+
+
+def ratio1(ours, base, better):
+    """How many times more costly ours is than base (>1: ours slower)."""
+    if ours is None or base is None or ours <= 0 or base <= 0:
+        return None
+    return ours / base if better == "lower" else base / ours
+
+
+def ratio(cells, ours_impl, base_impl, better):
+    """Median over runs of the ratio within each run: ours and the baseline
+    of one run ran back to back, so load from other jobs cancels better."""
+    ours, base = cells.get(("ours", ours_impl)), cells.get(("base", base_impl))
+    if not ours or not base:
+        return None
+    rs = [r for r in (ratio1(o, b, better) for o, b in zip(ours, base)) if r is not None]
+    return med(rs)
+
+
+def best_base(cells, better):
+    """(median value, name) of the baseline with the best median."""
+    bases = [(med(v), impl) for (role, impl), v in cells.items() if role == "base"]
+    if not bases:
+        return None, None
+    pick = min if better == "lower" else max
+    return pick(bases)
+
+
+def render(rows, table):
+    title, better, unit = TABLES[table]
+    keys = sorted((k for k in rows if k[0] == table), key=lambda k: (k[1], int(k[2]) if k[2] != "-" else 0))
+    if not keys:
+        return []
+    impls = {}                      # in record order, fullest rows first
+    for k in sorted(keys, key=lambda k: -len(rows[k])):
+        for ri in rows[k]:
+            impls.setdefault(ri, None)
+    ours = [i for (r, i) in impls if r == "ours"]
+    others = [(r, i) for (r, i) in impls if r == "base"] + [(r, i) for (r, i) in impls if r == "ref"]
+    nbase = sum(1 for r, _ in others if r == "base")
+    keyed = keys[0][2] != "-"
+
+    head = ["p"] + (["bytes"] if keyed else []) + ours + ["best baseline"]
+    head += ["ratio" if len(ours) == 1 else "ratio " + o for o in ours]
+    if nbase > 1 or any(r == "ref" for r, _ in others):
+        head += [i + (" (ref)" if r == "ref" else "") for r, i in others]
+    out = []
+    for k in keys:
+        cells = rows[k]
+        bv, bname = best_base(cells, better)
+        row = [str(k[1])] + ([k[2]] if keyed else [])
+        row += [fmt(med(cells.get(("ours", o)))) for o in ours]
+        row.append("-" if bv is None else "%s (%s)" % (fmt(bv), bname))
+        for o in ours:
+            r = ratio(cells, o, bname, better)
+            row.append("-" if r is None else "%.2f" % r)
+        if len(head) > len(row):
+            row += [fmt(med(cells.get(ri))) for ri in others]
+        out.append(row)
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *out)]
+    line = lambda cols: "  ".join(str(c).rjust(w) for c, w in zip(cols, widths)).rstrip()
+    text = ["%s [%s, %s is better]" % (title, unit, better), line(head), line(["-" * w for w in widths])]
+    return text + [line(r) for r in out] + [""]
+
+
+def render_params(rows):
+    keys = sorted(k for k in rows if k[0] == "params")
+    if not keys:
+        return []
+    text = ["bspbench parameters of bsp_put (r: DAXPY rate per process; g, l in flops = us x r)",
+            "%3s  %12s  %12s  %12s" % ("p", "r [Mflop/s]", "g [flops]", "l [flops]")]
+    for k in keys:
+        c = rows[k]
+        text.append("%3d  %12s  %12s  %12s" % (k[1], fmt(med(c.get(("ours", "r_Mflops")))),
+                                               fmt(med(c.get(("ours", "g_flops")))),
+                                               fmt(med(c.get(("ours", "l_flops"))))))
+    return text + [""]
+
+
+def render_criteria(rows):
+    text = ["Acceptance criteria (ratio = ours / best nonblocking baseline, median over runs):"]
+    for table, what, procs, impl, limit in CRITERIA:
+        better = TABLES[table][1]
+        for p in procs:
+            cells = rows.get((table, p, "-"), {})
+            bv, bname = best_base(cells, better)
+            r = ratio(cells, impl, bname, better)
+            verdict = "not measured" if r is None else ("met" if r <= limit else "NOT met")
+            text.append("  %s, p=%d: ratio %s vs %s -> %s" %
+                        (what, p, "-" if r is None else "%.2f" % r, bname or "-", verdict))
+    return text + [""]
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit("usage: report.py RAW_FILE [header line ...]")
+    rows = load(sys.argv[1])
+    if not rows:
+        sys.exit("report.py: no results in %s" % sys.argv[1])
+    text = list(sys.argv[2:]) + [""]
+    for table in TABLES:
+        text += render(rows, table)
+    text += render_params(rows)
+    text += render_criteria(rows)
+    print("\n".join(text), end="")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+#!/bin/sh
+# run.sh - runs every benchmark program (BSPlib side with bsprun, raw-MPI
+# baselines with mpiexec) for each process count, BENCH_REPEAT times with
+# ours and the baselines alternating, collects their result records in
+# OUT/raw.txt and prints the tables of report.py (also OUT/results.txt).
+# Usage: run.sh OUT BINDIR      Exits 1 if any program fails.
+set -u
+out=$1 bin=$2
+here=$(cd "$(dirname "$0")" && pwd)
+repeat=${BENCH_REPEAT:-3}
+procs=${BENCH_PROCS:-1 2 4 8}
+benches=${BENCH_PROGRAMS:-sync hrel bulk}
+limit=${BENCH_TIMEOUT:-300}           # seconds per program run
+raw=$out/raw.txt
+failed=0
+
+: >"$raw"
+run() {     # run LAUNCHER NP PROGRAM: append its records, note a failure
+    timeout "$limit" "$1" -n "$2" "$3" >>"$raw"
+    rc=$?
+    if [ "$rc" != 0 ]; then
+        echo "bench: FAILED: $1 -n $2 $3 (exit status $rc)" >&2
+        failed=1
+    fi
+}
+
+load0=$(cut -d' ' -f1 /proc/loadavg)
+start=$(date +%s)
+for rep in $(seq 1 "$repeat"); do
+    for p in $procs; do
+        echo "bench: round $rep/$repeat, p=$p: $benches" >&2
+        for b in $benches; do
+            run "$bin/bsprun" "$p" "$out/${b}_bsp"
+            run mpiexec "$p" "$out/${b}_mpi"
+        done
+    done
+done
+secs=$(( $(date +%s) - start ))
+
+cores=$(nproc)
+mpi=$(mpichversion 2>/dev/null | sed -n 's/^MPICH Version:[[:space:]]*/MPICH /p')
+commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
+/usr/bin/python3 "$here/report.py" "$raw" \
+    "NestStep-C benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit (+ work tree), $cores cores, ${mpi:-MPI}" \
+    "values: median of $repeat runs; ratio: median over runs of ours / best nonblocking baseline in the same run, in time (>1: ours slower)" \
+    "took $secs s; load average $load0 before, $(cut -d' ' -f1 /proc/loadavg) after (other jobs on the machine skew timings)" \
+    >"$out/results.txt" || failed=1
+cat "$out/results.txt"
+[ "$failed" = 0 ] || { echo "bench: some programs FAILED (see above)" >&2; exit 1; }

@@ -1,0 +1,49 @@
+/*
+ * sync_bsp.c - our side of table "sync": the time of an empty bsp_sync
+ * (no puts, gets or sends), the BSP latency floor.  Compare with the count
+ * exchanges of sync_mpi.c.  Checks once afterwards that a sync still
+ * delivers a put.
+ */
+#include <stddef.h>
+#include "bsp.h"
+#include "bspcommon.h"
+#include "common.h"
+
+static void
+empty_sync(int k, void *ctx)
+{
+    (void)k;
+    (void)ctx;
+    bsp_sync();
+}
+
+/* Each process puts its pid into the next one's variable. */
+static void
+check_ring_put(void)
+{
+    int p = bsp_nprocs(), me = bsp_pid(), got = -1;
+    bsp_push_reg(&got, sizeof got);
+    bsp_sync();
+    bsp_put((me + 1) % p, &me, &got, 0, sizeof me);
+    bsp_sync();
+    if (got != (me - 1 + p) % p)
+        bench_fail("process %d got %d from its left neighbour, expected %d",
+                   me, got, (me - 1 + p) % p);
+    bsp_pop_reg(&got);
+    bsp_sync();
+}
+
+int
+main(void)
+{
+    bsp_begin(bsp_nprocs());
+    int iters = bench_env_int("BENCH_SYNC_ITERS", 2000), rounds = 10;
+    double med;
+    bench_sweep(1, rounds, iters / rounds + 1, empty_sync, NULL, &med);
+    double us = bench_bsp_mean(med);
+    check_ring_put();
+    if (bsp_pid() == 0)
+        bench_record("sync", bsp_nprocs(), "-", "ours", "bsp_sync", us);
+    bsp_end();
+    return 0;
+}

@@ -1,0 +1,207 @@
+/*
+ * sync_mpi.c - raw-MPI baselines for an empty superstep (table "sync"): the
+ * cheapest ways plain MPI can tell every process how many messages to expect
+ * (count exchanges) or just synchronize, all waiting by test-spin-yield.
+ * Blocking MPI_Barrier and a shared-memory barrier are reference columns.
+ */
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "common.h"
+
+static int P, ME;
+static int *sendv, *recvv;          /* p counts out, p counts in */
+static MPI_Request *reqs;
+
+/* The count process s tells process d in iteration it (checked on arrival). */
+static inline int
+count_for(int s, int d, int it)
+{
+    return (s * 7 + d * 3 + it) & 0xffff;
+}
+
+static int ncalls;                  /* count-exchange steps so far: the same on all */
+
+static void
+fill_counts(void)
+{
+    ncalls++;
+    for (int d = 0; d < P; d++)
+        sendv[d] = count_for(ME, d, ncalls);
+}
+
+static void
+check_counts(const char *what)
+{
+    for (int s = 0; s < P; s++)
+        if (s != ME && recvv[s] != count_for(s, ME, ncalls))
+            bench_fail("%s: process %d got count %d from %d in step %d, expected %d",
+                       what, ME, recvv[s], s, ncalls, count_for(s, ME, ncalls));
+}
+
+/* ---- the contenders: one empty superstep each ---- */
+
+static void
+step_ibarrier(void)
+{
+    MPI_Ibarrier(MPI_COMM_WORLD, &reqs[0]);
+    bench_wait(&reqs[0]);
+}
+
+/* One int to every other process by hand: p-1 Irecv, p-1 Isend. */
+static void
+step_isend_irecv(void)
+{
+    int n = 0;
+    fill_counts();
+    for (int k = 1; k < P; k++) {
+        int s = (ME - k + P) % P;
+        MPI_Irecv(&recvv[s], 1, MPI_INT, s, 1, MPI_COMM_WORLD, &reqs[n++]);
+    }
+    for (int k = 1; k < P; k++) {
+        int d = (ME + k) % P;
+        MPI_Isend(&sendv[d], 1, MPI_INT, d, 1, MPI_COMM_WORLD, &reqs[n++]);
+    }
+    bench_wait_all(n, reqs, NULL);
+    check_counts("isend_irecv");
+}
+
+static void
+step_ialltoall(void)
+{
+    fill_counts();
+    MPI_Ialltoall(sendv, 1, MPI_INT, recvv, 1, MPI_INT, MPI_COMM_WORLD, &reqs[0]);
+    bench_wait(&reqs[0]);
+    check_counts("ialltoall");
+}
+
+/* Each process learns only the total number of messages it will receive. */
+static void
+step_ireduce_scatter(void)
+{
+    int total = 0, expect = 0;
+    fill_counts();
+    MPI_Ireduce_scatter_block(sendv, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &reqs[0]);
+    bench_wait(&reqs[0]);
+    for (int s = 0; s < P; s++)
+        expect += count_for(s, ME, ncalls);
+    if (total != expect)
+        bench_fail("ireduce_scatter_block: process %d got %d, expected %d", ME, total, expect);
+}
+
+static void
+step_barrier_blocking(void)
+{
+    MPI_Barrier(MPI_COMM_WORLD);
+}
+
+/* A sense-reversing barrier in an MPI-3 shared-memory window (one node). */
+static struct shm_bar { atomic_int count, sense; } *bar;
+static int my_sense;
+
+static void
+step_shm_barrier(void)
+{
+    my_sense = !my_sense;
+    if (atomic_fetch_add(&bar->count, 1) == P - 1) {
+        atomic_store(&bar->count, 0);
+        atomic_store(&bar->sense, my_sense);
+        return;
+    }
+    for (int polls = 0; atomic_load(&bar->sense) != my_sense;)
+        if (++polls >= bench_spin_polls()) {
+            polls = 0;
+            sched_yield();
+        }
+}
+
+/* Returns the window, or MPI_WIN_NULL when the processes span several nodes. */
+static MPI_Win
+shm_setup(void)
+{
+    MPI_Comm node;
+    MPI_Win win = MPI_WIN_NULL;
+    int nlocal;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &nlocal);
+    if (nlocal == P) {
+        MPI_Aint size = ME == 0 ? (MPI_Aint)sizeof *bar : 0;
+        int disp;
+        MPI_Win_allocate_shared(size, 1, MPI_INFO_NULL, node, &bar, &win);
+        MPI_Win_shared_query(win, 0, &size, &disp, &bar);
+        if (ME == 0) {
+            atomic_init(&bar->count, 0);
+            atomic_init(&bar->sense, 0);
+        }
+        MPI_Barrier(node);
+    }
+    MPI_Comm_free(&node);
+    return win;
+}
+
+/* ---- timing ---- */
+
+struct variant { const char *name, *role; void (*step)(void); };
+
+static void
+sweep_step(int k, void *ctx)
+{
+    ((const struct variant *)ctx)[k].step();
+}
+
+/* Times the n variants interleaved (rounds of per steps each) and records
+ * the mean over processes of each one's median time per step. */
+static void
+time_variants(const struct variant *v, int n, int rounds, int per)
+{
+    double med[n];
+    bench_sweep(n, rounds, per, sweep_step, (void *)v, med);
+    for (int k = 0; k < n; k++) {
+        double us = bench_mpi_mean(med[k], MPI_COMM_WORLD);
+        if (ME == 0)
+            bench_record("sync", P, "-", v[k].role, v[k].name, us);
+    }
+}
+
+int
+main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &P);
+    MPI_Comm_rank(MPI_COMM_WORLD, &ME);
+    bench_wait_init(MPI_COMM_WORLD);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int iters = bench_env_int("BENCH_SYNC_ITERS", 2000), rounds = 10;
+    /* blocking calls busy-poll: keep their run short when oversubscribed */
+    int biters = P <= cores ? iters : iters / (8 * P) + 10;
+
+    sendv = calloc((size_t)P, sizeof *sendv);
+    recvv = calloc((size_t)P, sizeof *recvv);
+    reqs = calloc(2 * (size_t)P, sizeof *reqs);
+    if (!sendv || !recvv || !reqs)
+        bench_fail("out of memory");
+
+    struct variant v[6];
+    int n = 0;
+    v[n++] = (struct variant){ "Ibarrier", "base", step_ibarrier };
+    if (P > 1)                                          /* needs a peer */
+        v[n++] = (struct variant){ "Isend/Irecv", "base", step_isend_irecv };
+    v[n++] = (struct variant){ "Ialltoall", "base", step_ialltoall };
+    v[n++] = (struct variant){ "Ireduce_scatter_block", "base", step_ireduce_scatter };
+    MPI_Win win = shm_setup();
+    if (win != MPI_WIN_NULL)
+        v[n++] = (struct variant){ "shm_barrier", "ref", step_shm_barrier };
+    time_variants(v, n, rounds, iters / rounds + 1);
+    time_variants(&(struct variant){ "Barrier(blocking)", "ref", step_barrier_blocking }, 1,
+                  1, biters);
+
+    if (win != MPI_WIN_NULL)
+        MPI_Win_free(&win);
+    free(reqs);
+    free(recvv);
+    free(sendv);
+    MPI_Finalize();
+    return 0;
+}
