@@ -52,8 +52,20 @@ remote_slot(const void *area, const char *role, int offset, int nbytes,
     return slot;
 }
 
-void
-bspi_put_at(int pid, const void *src, void *dst, int offset, int nbytes, int hp,
+/* Whether a put or get may go ahead without any message: one branch on the
+ * fast path; anything unusual goes the slow way, which reports or returns. */
+static inline int
+fast_ok(int pid, const void *local, const void *area, int offset, int nbytes, int *slot)
+{
+    size_t max;
+    return __builtin_expect(ns_engine_running() && (unsigned)pid < (unsigned)ns_nprocs()
+                            && offset >= 0 && nbytes > 0 && local && area
+                            && (*slot = ns_reg_lookup_max(area, &max)) >= 0
+                            && (size_t)offset + (size_t)nbytes <= max, 1);
+}
+
+static void
+checked_put(int pid, const void *src, void *dst, int offset, int nbytes, int hp,
             const char *file, int line)
 {
     const struct ns_site *site = NS_SITE(hp ? "bsp_hpput" : "bsp_put", file, line);
@@ -73,6 +85,19 @@ bspi_put_at(int pid, const void *src, void *dst, int offset, int nbytes, int hp,
 }
 
 void
+bspi_put_at(int pid, const void *src, void *dst, int offset, int nbytes, int hp,
+            const char *file, int line)
+{
+    int slot;
+    if (!fast_ok(pid, src, dst, offset, nbytes, &slot))
+        checked_put(pid, src, dst, offset, nbytes, hp, file, line);
+    else if (hp)
+        ns_hpput(pid, src, slot, (size_t)offset, (size_t)nbytes);
+    else
+        ns_put(pid, src, slot, (size_t)offset, (size_t)nbytes);
+}
+
+void
 bsp_put(int pid, const void *src, void *dst, int offset, int nbytes)
 {
     bspi_put_at(pid, src, dst, offset, nbytes, 0, NULL, 0);
@@ -84,8 +109,8 @@ bsp_hpput(int pid, const void *src, void *dst, int offset, int nbytes)
     bspi_put_at(pid, src, dst, offset, nbytes, 1, NULL, 0);
 }
 
-void
-bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes, int hp,
+static void
+checked_get(int pid, const void *src, int offset, void *dst, int nbytes, int hp,
             const char *file, int line)
 {
     const struct ns_site *site = NS_SITE(hp ? "bsp_hpget" : "bsp_get", file, line);
@@ -99,6 +124,17 @@ bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes, int hp,
         ns_fatal(site, "the destination is NULL but nbytes is %d", nbytes);
     int slot = remote_slot(src, "source", offset, nbytes, site);
     ns_get(pid, slot, (size_t)offset, dst, (size_t)nbytes);
+}
+
+void
+bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes, int hp,
+            const char *file, int line)
+{
+    int slot;
+    if (!fast_ok(pid, dst, src, offset, nbytes, &slot))
+        checked_get(pid, src, offset, dst, nbytes, hp, file, line);
+    else
+        ns_get(pid, slot, (size_t)offset, dst, (size_t)nbytes);
 }
 
 void

@@ -108,7 +108,16 @@ add_rec(struct ns_peer *pe, int kind, int slot, size_t offset, size_t nbytes, si
 void
 ns_put(int pid, const void *src, int slot, size_t offset, size_t nbytes)
 {
-    struct ns_rec *r = add_rec(to_peer(pid), NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
+    struct ns_peer *pe = to_peer(pid);
+    if (nbytes <= NS_SPUT_MAX_BYTES && slot <= NS_SPUT_MAX_SLOT && offset <= UINT32_MAX) {
+        struct ns_srec *r = ns_buf_append(&pe->out, sizeof *r + NS_PAD8(nbytes));
+        r->kind_len_slot = ((uint32_t)NS_REC_SPUT << 28) | ((uint32_t)nbytes << 20)
+                         | (uint32_t)slot;
+        r->offset = (uint32_t)offset;
+        copy_bytes(r + 1, src, nbytes);
+        return;
+    }
+    struct ns_rec *r = add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
     copy_bytes(r + 1, src, nbytes);
 }
 
@@ -242,10 +251,9 @@ ns_exchange_receive(int nrecv)
 }
 
 static void __attribute__((noreturn))
-bad_access(const char *call, int src, const struct ns_rec *r)
+bad_access(const char *call, int src, int slot, uint64_t offset, uint64_t nbytes)
 {
     const struct ns_site *site = NS_SITE(call, NULL, 0);
-    int slot = NS_REC_SLOT(r);
     const struct ns_regstate *R = &E.reg;
     const char *what = !strncmp(call, "bsp_get", 7) ? "reads" : "writes";
     if (slot >= R->nslot || !R->slot[slot].in_use || !R->slot[slot].addr)
@@ -254,29 +262,58 @@ bad_access(const char *call, int src, const struct ns_rec *r)
                  "that is accessed", src, what, slot, ns_proc.pid);
     ns_fatal(site, "a request from process %d %s bytes [%llu, %llu) of an area that process %d "
              "registered with only %zu bytes; keep offset + nbytes within the size registered "
-             "on the remote process", src, what, (unsigned long long)r->offset,
-             (unsigned long long)(r->offset + r->nbytes), ns_proc.pid, R->slot[slot].size);
+             "on the remote process", src, what, (unsigned long long)offset,
+             (unsigned long long)(offset + nbytes), ns_proc.pid, R->slot[slot].size);
 }
 
-/* The local address a record refers to, checked against my registration. */
+/* The local address that a request from src refers to, checked against my
+ * registration. */
 static inline char *
-target(const char *call, int src, const struct ns_rec *r)
+target(const char *call, int src, int slot, uint64_t offset, uint64_t nbytes)
 {
     const struct ns_regstate *R = &E.reg;
-    int slot = NS_REC_SLOT(r);
-    if (slot >= R->nslot || !R->slot[slot].addr ||
-        r->offset + r->nbytes > R->slot[slot].size)
-        bad_access(call, src, r);
-    return R->slot[slot].addr + r->offset;
+    if (slot >= R->nslot || !R->slot[slot].addr || offset + nbytes > R->slot[slot].size)
+        bad_access(call, src, slot, offset, nbytes);
+    return R->slot[slot].addr + offset;
 }
 
+#define REC_SLOT(r) ((int)((r)->kind_slot & 0x0fffffffu))
+#define SREC_SLOT(s) ((int)((s)->kind_len_slot & NS_SPUT_MAX_SLOT))
+#define SREC_BYTES(s) (((s)->kind_len_slot >> 20) & 0xffu)
+
 static inline size_t
-rec_size(const struct ns_rec *r)
+rec_size(const void *p)
 {
-    switch (NS_REC_KIND(r)) {
+    const struct ns_rec *r = p;
+    switch (NS_REC_KIND(p)) {
+    case NS_REC_SPUT: return sizeof(struct ns_srec) + NS_PAD8(SREC_BYTES((const struct ns_srec *)p));
     case NS_REC_PUT: return sizeof *r + NS_PAD8(r->nbytes);
     case NS_REC_SEND: return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
     default: return sizeof *r;
+    }
+}
+
+/* Writes one record addressed to me, or queues it; returns its size. */
+static inline size_t
+apply_record(int src, const char *p)
+{
+    const struct ns_rec *r = (const void *)p;
+    const struct ns_srec *s = (const void *)p;
+    size_t n;
+    switch (NS_REC_KIND(p)) {
+    case NS_REC_SPUT:
+        n = SREC_BYTES(s);
+        copy_bytes(target("bsp_put/bsp_hpput", src, SREC_SLOT(s), s->offset, n), s + 1, n);
+        return sizeof *s + NS_PAD8(n);
+    case NS_REC_PUT:
+        copy_bytes(target("bsp_put/bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes),
+                   r + 1, r->nbytes);
+        return sizeof *r + NS_PAD8(r->nbytes);
+    case NS_REC_SEND:
+        ns_queue_add(r + 1, (const char *)(r + 1) + NS_PAD8(r->offset), r->nbytes);
+        return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
+    default:
+        return sizeof *r;
     }
 }
 
@@ -291,10 +328,11 @@ ns_exchange_serve_gets(void)
         if (((const struct msg_head *)p)->ngets == 0)
             continue;
         pe->reply_out.len = 0;
-        for (p += sizeof(struct msg_head); p < end; p += rec_size((const void *)p)) {
+        for (p += sizeof(struct msg_head); p < end; p += rec_size(p)) {
             const struct ns_rec *r = (const void *)p;
-            if (NS_REC_KIND(r) == NS_REC_GET)
-                memcpy(ns_buf_append(&pe->reply_out, r->nbytes), target("bsp_get/bsp_hpget", src, r),
+            if (NS_REC_KIND(p) == NS_REC_GET)
+                memcpy(ns_buf_append(&pe->reply_out, r->nbytes),
+                       target("bsp_get/bsp_hpget", src, REC_SLOT(r), r->offset, r->nbytes),
                        r->nbytes);
         }
         if (src == ns_proc.pid) {
@@ -314,17 +352,8 @@ ns_exchange_apply(void)
     for (int i = 0; i < E.nsources; i++) {
         int src = E.sources[i];
         const char *p = E.peer[src].in.data, *end = p + E.peer[src].in.len;
-        for (p += sizeof(struct msg_head); p < end; p += rec_size((const void *)p)) {
-            const struct ns_rec *r = (const void *)p;
-            switch (NS_REC_KIND(r)) {
-            case NS_REC_PUT:
-                copy_bytes(target("bsp_put/bsp_hpput", src, r), r + 1, r->nbytes);
-                break;
-            case NS_REC_SEND:
-                ns_queue_add(r + 1, (const char *)(r + 1) + NS_PAD8(r->offset), r->nbytes);
-                break;
-            }
-        }
+        for (p += sizeof(struct msg_head); p < end; )
+            p += apply_record(src, p);
     }
 }
 

@@ -46,17 +46,25 @@ void *ns_xmalloc(size_t n);
 void *ns_xrealloc(void *p, size_t n);
 
 /* ---- records in request messages (exchange.c) ----
- * Each record starts 8-byte aligned with this header; data follows, padded
- * to 8 bytes.  PUT: data of nbytes.  GET: no data; the reply carries nbytes.
- * SEND: tag of `offset` bytes, padded, then payload of nbytes, padded. */
-enum { NS_REC_PUT = 1, NS_REC_GET = 2, NS_REC_SEND = 3 };
+ * Each record starts 8-byte aligned with a header whose first word holds the
+ * kind in its top 4 bits; data follows, padded to 8 bytes.
+ * PUT: struct ns_rec, data of nbytes.  GET: struct ns_rec, no data; the
+ * reply carries nbytes.  SEND: struct ns_rec, a tag of `offset` bytes,
+ * padded, then a payload of nbytes, padded.  SPUT, a short put (the common
+ * fine-grained case): struct ns_srec, 8 bytes, then data. */
+enum { NS_REC_PUT = 1, NS_REC_GET = 2, NS_REC_SEND = 3, NS_REC_SPUT = 4 };
 struct ns_rec {
-    uint32_t kind_slot;     /* kind in the top 4 bits, slot below */
+    uint32_t kind_slot;     /* kind:4 | slot:28 */
     uint32_t nbytes;
     uint64_t offset;
 };
-#define NS_REC_KIND(r) ((r)->kind_slot >> 28)
-#define NS_REC_SLOT(r) ((int)((r)->kind_slot & 0x0fffffffu))
+struct ns_srec {
+    uint32_t kind_len_slot; /* kind:4 | nbytes:8 | slot:20 */
+    uint32_t offset;
+};
+#define NS_REC_KIND(p) (*(const uint32_t *)(p) >> 28)
+#define NS_SPUT_MAX_BYTES 255
+#define NS_SPUT_MAX_SLOT ((1 << 20) - 1)
 #define NS_PAD8(n) (((n) + 7) & ~(size_t)7)
 
 /* ---- the combine tree (tree.c) ---- */
