@@ -33,8 +33,6 @@ ns_exchange_init(void)
     hist_dest = ns_xmalloc(sizeof(int) * (size_t)p);
     reply_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
     recv_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
-    E.capreqs = 2 * p;
-    E.reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)E.capreqs);
     if (!E.peer)
         ns_fatal(&E.site, "out of memory for %d processes", p);
     E.ndirty = E.nsources = E.nhp = 0;
@@ -56,7 +54,8 @@ ns_exchange_stop(void)
     free(E.dirty);
     free(E.sources);
     free(E.hp);
-    free(E.reqs);
+    ns_reqs_free(&E.sends);
+    ns_reqs_free(&E.hp_recvs);
     free(E.queue);
     free(hist_dest);
     free(reply_reqs);
@@ -125,12 +124,19 @@ void
 ns_hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes)
 {
     struct ns_peer *pe = to_peer(pid);
-    add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
+    size_t at;
+    if (nbytes >= NS_HPPUT_DIRECT && pid != ns_proc.pid && nbytes <= INT_MAX) {
+        add_rec(pe, NS_REC_HPPUT, slot, offset, nbytes, 0);
+        at = NS_HP_SEND_DIRECT;
+    } else {
+        add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
+        at = pe->out.len - NS_PAD8(nbytes);
+    }
     if (E.nhp == E.caphp) {
         E.caphp = E.caphp ? 2 * E.caphp : 64;
         E.hp = ns_xrealloc(E.hp, sizeof *E.hp * (size_t)E.caphp);
     }
-    E.hp[E.nhp++] = (struct ns_hpfix){ (size_t)pid, pe->out.len - NS_PAD8(nbytes), src, nbytes };
+    E.hp[E.nhp++] = (struct ns_hpfix){ (size_t)pid, at, src, nbytes };
 }
 
 void
@@ -171,6 +177,7 @@ cmp_int(const void *a, const void *b)
 
 static inline int data_tag(void) { return (E.superstep & 1) ? NS_TAG_DATA1 : NS_TAG_DATA0; }
 static inline int reply_tag(void) { return (E.superstep & 1) ? NS_TAG_REPLY1 : NS_TAG_REPLY0; }
+static inline int hpput_tag(void) { return (E.superstep & 1) ? NS_TAG_HPPUT1 : NS_TAG_HPPUT0; }
 
 /* Sends the request messages and posts receives for get replies; returns
  * the sorted list of destinations for the N_DAMsgs histogram. */
@@ -178,11 +185,16 @@ int
 ns_exchange_send(const int **dests)
 {
     int n = 0;
-    for (int i = 0; i < E.nhp; i++)
-        memcpy(E.peer[E.hp[i].dest].out.data + E.hp[i].at, E.hp[i].src, E.hp[i].n);
+    for (int i = 0; i < E.nhp; i++) {
+        const struct ns_hpfix *f = &E.hp[i];
+        if (f->at == NS_HP_SEND_DIRECT)
+            MPI_Isend(f->src, (int)f->n, MPI_BYTE, (int)f->dest, hpput_tag(), E.comm,
+                      ns_reqs_add(&E.sends));
+        else
+            memcpy(E.peer[f->dest].out.data + f->at, f->src, f->n);
+    }
     E.nhp = 0;
     qsort(E.dirty, (size_t)E.ndirty, sizeof(int), cmp_int);
-    E.nreqs = 0;
     for (int i = 0; i < E.ndirty; i++) {
         int d = E.dirty[i];
         struct ns_peer *pe = &E.peer[d];
@@ -194,7 +206,7 @@ ns_exchange_send(const int **dests)
                      "split the communication over several supersteps", INT_MAX, d);
         hist_dest[n++] = d;
         MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, data_tag(), E.comm,
-                  &E.reqs[E.nreqs++]);
+                  ns_reqs_add(&E.sends));
     }
     *dests = hist_dest;
     return n;
@@ -312,6 +324,10 @@ apply_record(int src, const char *p)
     case NS_REC_SEND:
         ns_queue_add(r + 1, (const char *)(r + 1) + NS_PAD8(r->offset), r->nbytes);
         return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
+    case NS_REC_HPPUT:      /* unbuffered on destination: lands in place */
+        MPI_Irecv(target("bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes), (int)r->nbytes,
+                  MPI_BYTE, src, hpput_tag(), E.comm, ns_reqs_add(&E.hp_recvs));
+        return sizeof *r;
     default:
         return sizeof *r;
     }
@@ -339,7 +355,7 @@ ns_exchange_serve_gets(void)
             struct ns_buf t = pe->reply_in; pe->reply_in = pe->reply_out; pe->reply_out = t;
         } else {
             MPI_Isend(pe->reply_out.data, (int)pe->reply_out.len, MPI_BYTE, src, reply_tag(),
-                      E.comm, &E.reqs[E.nreqs++]);
+                      E.comm, ns_reqs_add(&E.sends));
         }
     }
 }
@@ -374,7 +390,8 @@ ns_exchange_finish(void)
             p += pe->gets[g].nbytes;
         }
     }
-    ns_wait_all(E.nreqs, E.reqs);
+    ns_reqs_wait(&E.hp_recvs);
+    ns_reqs_wait(&E.sends);
     for (int i = 0; i < E.ndirty; i++) {
         struct ns_peer *pe = &E.peer[E.dirty[i]];
         pe->dirty = 0;

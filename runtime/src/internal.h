@@ -21,6 +21,8 @@ enum {
     NS_TAG_DATA1,
     NS_TAG_REPLY0,          /* replies to get requests, even / odd */
     NS_TAG_REPLY1,
+    NS_TAG_HPPUT0,          /* large bsp_hpput data, sent on its own */
+    NS_TAG_HPPUT1,
     NS_TAG_START,           /* process 0 -> others: maxprocs, then job end */
 };
 #define NS_CHUNK 4096       /* pre-posted receive size of a tree message */
@@ -51,8 +53,11 @@ void *ns_xrealloc(void *p, size_t n);
  * PUT: struct ns_rec, data of nbytes.  GET: struct ns_rec, no data; the
  * reply carries nbytes.  SEND: struct ns_rec, a tag of `offset` bytes,
  * padded, then a payload of nbytes, padded.  SPUT, a short put (the common
- * fine-grained case): struct ns_srec, 8 bytes, then data. */
-enum { NS_REC_PUT = 1, NS_REC_GET = 2, NS_REC_SEND = 3, NS_REC_SPUT = 4 };
+ * fine-grained case): struct ns_srec, 8 bytes, then data.  HPPUT: struct
+ * ns_rec; its data of at least NS_HPPUT_DIRECT bytes follows as a message of
+ * its own, straight from the source into the destination (no copies). */
+#define NS_HPPUT_DIRECT (32 * 1024)
+enum { NS_REC_PUT = 1, NS_REC_GET = 2, NS_REC_SEND = 3, NS_REC_SPUT = 4, NS_REC_HPPUT = 5 };
 struct ns_rec {
     uint32_t kind_slot;     /* kind:4 | slot:28 */
     uint32_t nbytes;
@@ -85,6 +90,11 @@ struct ns_backoff { int polls; };
 void ns_backoff_idle(struct ns_backoff *b);
 void ns_wait(MPI_Request *req);
 void ns_wait_all(int n, MPI_Request *reqs);
+/* A growable list of requests to wait for together. */
+struct ns_reqs { MPI_Request *r; int n, cap; };
+MPI_Request *ns_reqs_add(struct ns_reqs *q);
+void ns_reqs_wait(struct ns_reqs *q);           /* waits for all, empties */
+void ns_reqs_free(struct ns_reqs *q);
 /* spin_polls < 0: choose by whether processes outnumber cores */
 void ns_wait_init(int local_procs, int spin_polls);
 /* An integer knob from the environment; a bad value warns and gives dflt. */
@@ -148,7 +158,10 @@ struct ns_peer {            /* per destination / source, O(1) each */
     size_t get_bytes;       /* reply bytes expected from this peer */
     int dirty;              /* in the dirty list this superstep */
 };
+/* A bsp_hpput's source, read at the sync: copied into the buffer at `at`,
+ * or sent directly when at == NS_HP_SEND_DIRECT. */
 struct ns_hpfix { size_t dest; size_t at; const void *src; size_t n; };
+#define NS_HP_SEND_DIRECT SIZE_MAX
 
 struct ns_engine {
     MPI_Comm comm;                  /* pid, nprocs, running: in ns_proc */
@@ -160,7 +173,8 @@ struct ns_engine {
     int *dirty; int ndirty;         /* destinations written this superstep */
     int *sources; int nsources;     /* sources received this superstep */
     struct ns_hpfix *hp; int nhp, caphp;
-    MPI_Request *reqs; int nreqs, capreqs;
+    struct ns_reqs sends;           /* this sync's sends */
+    struct ns_reqs hp_recvs;        /* this sync's direct hpput receives */
     struct ns_regstate reg;
     size_t tagsize, tagsize_next;
     int check_sites;                /* NS_CHECK_SITES=1 */

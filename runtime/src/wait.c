@@ -40,6 +40,31 @@ ns_wait(MPI_Request *req)
     }
 }
 
+MPI_Request *
+ns_reqs_add(struct ns_reqs *q)
+{
+    if (q->n == q->cap) {
+        q->cap = q->cap ? 2 * q->cap : 64;
+        q->r = ns_xrealloc(q->r, sizeof *q->r * (size_t)q->cap);
+    }
+    return &q->r[q->n++];
+}
+
+void
+ns_reqs_wait(struct ns_reqs *q)
+{
+    ns_wait_all(q->n, q->r);
+    q->n = 0;
+}
+
+void
+ns_reqs_free(struct ns_reqs *q)
+{
+    free(q->r);
+    q->r = NULL;
+    q->n = q->cap = 0;
+}
+
 void
 ns_wait_all(int n, MPI_Request *reqs)
 {
