@@ -26,11 +26,14 @@ for var in ('HOME', 'USER', 'NS_TREE_ARITY', 'NS_SPIN_POLLS'):
 config.substitutions.append(('%bspcc', os.path.join(build, 'bin', 'bspcc') + ' -O2 -Wall -Wextra'))
 config.substitutions.append(('%bsprun', os.path.join(build, 'bin', 'bsprun') + ' -np'))
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
+# Memcheck that fails the run on any error or leak of ours; the suppressions
+# cover MPICH/UCX internals only.
+config.substitutions.append(('%valgrind', 'valgrind -q --error-exitcode=99 --leak-check=full '
+    '--suppressions=' + os.path.join(config.test_source_root, 'Inputs', 'mpich-ucx.supp')))
+config.substitutions.append(('%samples', os.path.join(config.test_source_root, '..', 'samples')))
 
 if shutil.which('mpiexec'):
     config.available_features.add('mpi')
-if shutil.which('valgrind'):
-    config.available_features.add('valgrind')
 
 # A test that deadlocks fails instead of hanging CI.
 lit_config.maxIndividualTestTime = 120

@@ -64,24 +64,21 @@ fast_ok(int pid, const void *local, const void *area, int offset, int nbytes, in
                             && (size_t)offset + (size_t)nbytes <= max, 1);
 }
 
-static void
-checked_put(int pid, const void *src, void *dst, int offset, int nbytes, int hp,
-            const char *file, int line)
+/* The slow path of a put or get: every check, in order, with its message.
+ * Returns the slot of the registered area, or -1 for a transfer of 0 bytes. */
+static int
+checked_slot(const struct ns_site *site, int pid, const void *local, const char *local_role,
+             const void *area, const char *area_role, int offset, int nbytes)
 {
-    const struct ns_site *site = NS_SITE(hp ? "bsp_hpput" : "bsp_put", file, line);
     bspi_require_running(site);
     bspi_check_pid(pid, site);
     bspi_check_nonneg(offset, "offset", site);
     bspi_check_nonneg(nbytes, "nbytes", site);
     if (nbytes == 0)
-        return;
-    if (!src)
-        ns_fatal(site, "the source is NULL but nbytes is %d", nbytes);
-    int slot = remote_slot(dst, "destination", offset, nbytes, site);
-    if (hp)
-        ns_hpput(pid, src, slot, (size_t)offset, (size_t)nbytes);
-    else
-        ns_put(pid, src, slot, (size_t)offset, (size_t)nbytes);
+        return -1;
+    if (!local)
+        ns_fatal(site, "the %s is NULL but nbytes is %d", local_role, nbytes);
+    return remote_slot(area, area_role, offset, nbytes, site);
 }
 
 void
@@ -89,9 +86,11 @@ bspi_put_at(int pid, const void *src, void *dst, int offset, int nbytes, int hp,
             const char *file, int line)
 {
     int slot;
-    if (!fast_ok(pid, src, dst, offset, nbytes, &slot))
-        checked_put(pid, src, dst, offset, nbytes, hp, file, line);
-    else if (hp)
+    if (!fast_ok(pid, src, dst, offset, nbytes, &slot) &&
+        (slot = checked_slot(NS_SITE(hp ? "bsp_hpput" : "bsp_put", file, line), pid,
+                             src, "source", dst, "destination", offset, nbytes)) < 0)
+        return;
+    if (hp)
         ns_hpput(pid, src, slot, (size_t)offset, (size_t)nbytes);
     else
         ns_put(pid, src, slot, (size_t)offset, (size_t)nbytes);
@@ -109,32 +108,16 @@ bsp_hpput(int pid, const void *src, void *dst, int offset, int nbytes)
     bspi_put_at(pid, src, dst, offset, nbytes, 1, NULL, 0);
 }
 
-static void
-checked_get(int pid, const void *src, int offset, void *dst, int nbytes, int hp,
-            const char *file, int line)
-{
-    const struct ns_site *site = NS_SITE(hp ? "bsp_hpget" : "bsp_get", file, line);
-    bspi_require_running(site);
-    bspi_check_pid(pid, site);
-    bspi_check_nonneg(offset, "offset", site);
-    bspi_check_nonneg(nbytes, "nbytes", site);
-    if (nbytes == 0)
-        return;
-    if (!dst)
-        ns_fatal(site, "the destination is NULL but nbytes is %d", nbytes);
-    int slot = remote_slot(src, "source", offset, nbytes, site);
-    ns_get(pid, slot, (size_t)offset, dst, (size_t)nbytes);
-}
-
 void
 bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes, int hp,
             const char *file, int line)
 {
     int slot;
-    if (!fast_ok(pid, dst, src, offset, nbytes, &slot))
-        checked_get(pid, src, offset, dst, nbytes, hp, file, line);
-    else
-        ns_get(pid, slot, (size_t)offset, dst, (size_t)nbytes);
+    if (!fast_ok(pid, dst, src, offset, nbytes, &slot) &&
+        (slot = checked_slot(NS_SITE(hp ? "bsp_hpget" : "bsp_get", file, line), pid,
+                             dst, "destination", src, "source", offset, nbytes)) < 0)
+        return;
+    ns_get(pid, slot, (size_t)offset, dst, (size_t)nbytes);
 }
 
 void

@@ -6,6 +6,7 @@
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
+// RUN: %bsprun 2 %valgrind %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
 // RUN: %bsprun 4 %t | sort | FileCheck %s --check-prefix=P4
 // RUN: %bsprun 5 %t | sort | FileCheck %s --check-prefix=P5
