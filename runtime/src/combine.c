@@ -14,10 +14,16 @@
  * only the histogram slice of its own subtree, so each process learns how
  * many request messages it will receive.  The barrier is a by-product.
  *
+ * With few processes one round beats two waves: in the direct protocol
+ * every process sends its contribution (with only its own histogram entry
+ * for the receiver) to every other and merges what it receives, the same
+ * merge as in the tree.  p - 1 messages per process: for small p only.
+ *
  * Receives of the first NS_CHUNK bytes are posted one phase ahead; longer
  * messages send their rest separately.
  */
 #include <limits.h>
+#include <time.h>
 #include "internal.h"
 
 struct wire_head {                  /* both waves */
@@ -35,12 +41,14 @@ struct inbox {                      /* one pre-posted receive */
 };
 
 static struct {
-    struct inbox *from_child;       /* [nchild] */
+    int direct;                     /* the protocol: direct, else tree */
+    int nin, *in_rank;              /* whose contributions I merge */
+    struct inbox *in;               /* [nin]: from children, or from all peers */
+    struct ns_buf *out;             /* [nin]: down to children, or to all peers */
     struct inbox from_parent;
     struct ns_buf up_out;
-    struct ns_buf *down_out;        /* [nchild] */
     MPI_Request *send_reqs; int nsend;
-    MPI_Request *child_reqs;        /* [nchild]: copies to wait on */
+    MPI_Request *in_reqs;           /* [nin]: copies to wait on */
     struct ns_buf hist, hist_tmp;   /* struct hist_entry lists */
     int64_t *bounds; int capbounds;     /* largest size registered, per push */
     int64_t agree[NS_NAGREE];
@@ -54,20 +62,25 @@ post(struct inbox *in, int src, int tag)
 }
 
 void
-ns_combine_init(void)
+ns_combine_init(int direct)
 {
     const struct ns_tree *t = &ns_eng.tree;
+    int p = ns_proc.nprocs;
     memset(&C, 0, sizeof C);
-    C.from_child = ns_xmalloc(sizeof *C.from_child * (t->nchild + 1));
-    C.down_out = ns_xmalloc(sizeof *C.down_out * (t->nchild + 1));
-    C.send_reqs = ns_xmalloc(sizeof *C.send_reqs * 2 * (t->nchild + 1));
-    C.child_reqs = ns_xmalloc(sizeof *C.child_reqs * (t->nchild + 1));
-    for (int i = 0; i < t->nchild; i++) {
-        memset(&C.from_child[i].whole, 0, sizeof(struct ns_buf));
-        memset(&C.down_out[i], 0, sizeof(struct ns_buf));
-        post(&C.from_child[i], t->child[i], NS_TAG_UP);
-    }
-    if (t->parent >= 0)
+    C.direct = direct;
+    C.nin = direct ? p - 1 : t->nchild;
+    C.in_rank = ns_xmalloc(sizeof(int) * (size_t)(C.nin + 1));
+    for (int i = 0; i < C.nin; i++)
+        C.in_rank[i] = !direct ? t->child[i] : i < ns_proc.pid ? i : i + 1;
+    C.in = calloc((size_t)C.nin + 1, sizeof *C.in);
+    C.out = calloc((size_t)C.nin + 1, sizeof *C.out);
+    C.send_reqs = ns_xmalloc(sizeof *C.send_reqs * 2 * (size_t)(C.nin + 1));
+    C.in_reqs = ns_xmalloc(sizeof *C.in_reqs * (size_t)(C.nin + 1));
+    if (!C.in || !C.out)
+        ns_fatal(&ns_eng.site, "out of memory for the combine of %d processes", p);
+    for (int i = 0; i < C.nin; i++)
+        post(&C.in[i], C.in_rank[i], NS_TAG_UP);
+    if (!direct && t->parent >= 0)
         post(&C.from_parent, t->parent, NS_TAG_DOWN);
 }
 
@@ -82,20 +95,20 @@ cancel(struct inbox *in)
 void
 ns_combine_stop(void)
 {
-    const struct ns_tree *t = &ns_eng.tree;
-    for (int i = 0; i < t->nchild; i++) {
-        cancel(&C.from_child[i]);
-        ns_buf_free(&C.down_out[i]);
+    for (int i = 0; i < C.nin; i++) {
+        cancel(&C.in[i]);
+        ns_buf_free(&C.out[i]);
     }
-    if (t->parent >= 0)
+    if (!C.direct && ns_eng.tree.parent >= 0)
         cancel(&C.from_parent);
     ns_buf_free(&C.up_out);
     ns_buf_free(&C.hist);
     ns_buf_free(&C.hist_tmp);
-    free(C.from_child);
-    free(C.down_out);
+    free(C.in_rank);
+    free(C.in);
+    free(C.out);
     free(C.send_reqs);
-    free(C.child_reqs);
+    free(C.in_reqs);
     free(C.bounds);
     memset(&C, 0, sizeof C);
 }
@@ -142,6 +155,14 @@ static void __attribute__((noreturn))
 disagree(int k, int64_t va, int ra, int64_t vb, int rb)
 {
     const struct ns_site *site = NS_SITE(agree_call[k], NULL, 0);
+    if (C.direct && ns_proc.pid != 0) {
+        /* Process 0 merges every contribution too, so it finds a disagreement
+         * as well and reports it: one line for the job.  Report only if it
+         * has not stopped the job within 5 s. */
+        struct timespec nap = { 0, 10 * 1000 * 1000 };
+        for (int i = 0; i < 500; i++)
+            nanosleep(&nap, NULL);
+    }
     if (ra > rb) {                  /* name the lower rank first */
         int64_t tv = va; va = vb; vb = tv;
         int tr = ra; ra = rb; rb = tr;
@@ -258,6 +279,36 @@ hist_lower(const struct hist_entry *e, int n, int rank)
     return lo;
 }
 
+static void finish(struct ns_combine_out *out);
+
+/* Waits for every contribution in C.in and merges it into mine. */
+static void
+merge_inputs(void)
+{
+    for (int i = 0; i < C.nin; i++)
+        C.in_reqs[i] = C.in[i].req;
+    ns_wait_all(C.nin, C.in_reqs);
+    for (int i = 0; i < C.nin; i++) {
+        merge_child(complete(&C.in[i], C.in_rank[i], NS_TAG_UP_REST));
+        post(&C.in[i], C.in_rank[i], NS_TAG_UP);
+    }
+}
+
+/* The direct protocol: my contribution to every peer, theirs to me. */
+static void
+run_direct(int npush)
+{
+    const struct hist_entry *mine = (const void *)C.hist.data;
+    int n = (int)(C.hist.len / sizeof *mine);
+    for (int i = 0; i < C.nin; i++) {
+        int q = C.in_rank[i], a = hist_lower(mine, n, q);
+        pack(&C.out[i], npush, mine + a, a < n && mine[a].dest == q);
+        send_msg(&C.out[i], q, NS_TAG_UP, NS_TAG_UP_REST);
+    }
+    C.hist.len = 0;             /* what I send is no count of mine */
+    merge_inputs();
+}
+
 void
 ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
                const struct ns_site *site)
@@ -282,18 +333,15 @@ ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
     for (int i = 0; i < in->ndest; i++)
         mine[i] = (struct hist_entry){ in->dest[i], 1 };
 
-    /* upward wave: merge the children's contributions */
     C.nsend = 0;
-    if (t->nchild > 0) {
-        for (int i = 0; i < t->nchild; i++)
-            C.child_reqs[i] = C.from_child[i].req;
-        ns_wait_all(t->nchild, C.child_reqs);
-        for (int i = 0; i < t->nchild; i++) {
-            const char *msg = complete(&C.from_child[i], t->child[i], NS_TAG_UP_REST);
-            merge_child(msg);
-            post(&C.from_child[i], t->child[i], NS_TAG_UP);
-        }
+    if (C.direct) {
+        run_direct(npush);
+        finish(out);
+        return;
     }
+
+    /* upward wave: merge the children's contributions */
+    merge_inputs();
 
     /* to the parent and back, or the root decides */
     const struct hist_entry *hist;
@@ -321,9 +369,18 @@ ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
     for (int i = 0; i < t->nchild; i++) {
         int a = hist_lower(hist, nhist, t->child[i]);
         int b = hist_lower(hist, nhist, t->child_hi[i]);
-        pack(&C.down_out[i], npush, hist + a, b - a);
-        send_msg(&C.down_out[i], t->child[i], NS_TAG_DOWN, NS_TAG_DOWN_REST);
+        pack(&C.out[i], npush, hist + a, b - a);
+        send_msg(&C.out[i], t->child[i], NS_TAG_DOWN, NS_TAG_DOWN_REST);
     }
+    finish(out);
+}
+
+/* The outcome, from the merged histogram; then my sends complete. */
+static void
+finish(struct ns_combine_out *out)
+{
+    const struct hist_entry *hist = (const void *)C.hist.data;
+    int nhist = (int)(C.hist.len / sizeof *hist);
     int me = hist_lower(hist, nhist, ns_proc.pid);
     out->nrecv = (me < nhist && hist[me].dest == ns_proc.pid) ? hist[me].count : 0;
     out->max_size = C.bounds;

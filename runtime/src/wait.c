@@ -8,6 +8,7 @@
 #include "internal.h"
 
 static int spin_polls = 16;     /* polls before each sched_yield */
+static int oversubscribed;      /* more processes than cores on this node */
 
 /* Spin long when every process has a core of its own, else yield early,
  * unless the user chose (NS_SPIN_POLLS). */
@@ -15,8 +16,11 @@ void
 ns_wait_init(int local_procs, int polls)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    spin_polls = polls >= 0 ? polls : (cores > 0 && local_procs <= cores) ? 2000 : 8;
+    oversubscribed = cores > 0 && local_procs > cores;
+    spin_polls = polls >= 0 ? polls : oversubscribed ? 8 : 2000;
 }
+
+int ns_oversubscribed(void) { return oversubscribed; }
 
 void
 ns_backoff_idle(struct ns_backoff *b)

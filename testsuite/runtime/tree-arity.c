@@ -1,11 +1,15 @@
 // Puts, gets and sends in an all-to-all pattern give the same results for
-// every combine-tree shape: a chain (arity 1), binary, ternary, flat.
+// every combine-tree shape (a chain, binary, ternary, flat) and for the
+// direct protocol (NS_DIRECT_MAX: every process to every process).
 // RUN: %bspcc %s -o %t
 // RUN: env NS_TREE_ARITY=1 %bsprun 5 %t | FileCheck %s
 // RUN: env NS_TREE_ARITY=2 %bsprun 5 %t | FileCheck %s
 // RUN: env NS_TREE_ARITY=3 %bsprun 4 %t | FileCheck %s
 // RUN: env NS_TREE_ARITY=2 %bsprun 3 %t | FileCheck %s
 // RUN: %bsprun 5 %t | FileCheck %s
+// RUN: env NS_DIRECT_MAX=8 %bsprun 5 %t | FileCheck %s
+// RUN: env NS_DIRECT_MAX=8 %bsprun 2 %t | FileCheck %s
+// RUN: env NS_DIRECT_MAX=0 %bsprun 2 %t | FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>
 #include "bsp.h"
