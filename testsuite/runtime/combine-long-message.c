@@ -3,8 +3,10 @@
 // second message. Registered sizes differ between processes (4 or 8 bytes).
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | FileCheck %s
+// RUN: %bsprun 2 %t | FileCheck %s
 // RUN: %bsprun 3 %t | FileCheck %s
 // RUN: env NS_TREE_ARITY=2 %bsprun 5 %t | FileCheck %s
+// RUN: env NS_DIRECT_MAX=8 %bsprun 4 %t | FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>
 #include "bsp.h"
