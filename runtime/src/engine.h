@@ -70,10 +70,15 @@ int  ns_reg_pending(const void *addr);
 int  ns_reg_lookup_max(const void *addr, size_t *max_size);
 
 /* ---- requests (exchange.c), all take effect at the next ns_sync ---- */
-void ns_put(int pid, const void *src, int slot, size_t offset, size_t nbytes);
-/* Like ns_put but reads src at ns_sync time (zero copy at the call). */
-void ns_hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes);
-void ns_get(int pid, int slot, size_t offset, void *dst, size_t nbytes);
+/* A put of nbytes > 0 from src into the registered area `area` of process
+ * pid.  Returns 0, or -1 (and does nothing) when area has no registration
+ * in force or offset + nbytes exceeds every process's size there: the
+ * caller finds out which and reports it.  hp: read src at ns_sync time,
+ * zero copy at the call (and in transit from NS_HPPUT_DIRECT bytes on). */
+int  ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp);
+/* A get of nbytes > 0 from the registered area of pid into dst; returns as
+ * ns_put does. */
+int  ns_get(int pid, const void *area, size_t offset, void *dst, size_t nbytes);
 void ns_send(int pid, const void *tag, size_t tag_nbytes,
              const void *payload, size_t payload_nbytes);
 

@@ -104,9 +104,27 @@ add_rec(struct ns_peer *pe, int kind, int slot, size_t offset, size_t nbytes, si
     return r;
 }
 
-void
-ns_put(int pid, const void *src, int slot, size_t offset, size_t nbytes)
+static void hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes);
+
+/* The slot of a registered area, if offset + nbytes fits some process's. */
+static inline int
+area_slot(const void *area, size_t offset, size_t nbytes)
 {
+    size_t max;
+    int slot = ns_reg_find(area, &max);
+    return (slot >= 0 && offset + nbytes <= max && offset + nbytes >= offset) ? slot : -1;
+}
+
+int
+ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp)
+{
+    int slot = area_slot(area, offset, nbytes);
+    if (__builtin_expect(slot < 0, 0))
+        return -1;
+    if (hp) {
+        hpput(pid, src, slot, offset, nbytes);
+        return 0;
+    }
     struct ns_peer *pe = to_peer(pid);
     if (nbytes <= NS_SPUT_MAX_BYTES && slot <= NS_SPUT_MAX_SLOT && offset <= UINT32_MAX) {
         struct ns_srec *r = ns_buf_append(&pe->out, sizeof *r + NS_PAD8(nbytes));
@@ -114,14 +132,15 @@ ns_put(int pid, const void *src, int slot, size_t offset, size_t nbytes)
                          | (uint32_t)slot;
         r->offset = (uint32_t)offset;
         copy_bytes(r + 1, src, nbytes);
-        return;
+        return 0;
     }
     struct ns_rec *r = add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
     copy_bytes(r + 1, src, nbytes);
+    return 0;
 }
 
-void
-ns_hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes)
+static void
+hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes)
 {
     struct ns_peer *pe = to_peer(pid);
     size_t at;
@@ -139,9 +158,12 @@ ns_hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes)
     E.hp[E.nhp++] = (struct ns_hpfix){ (size_t)pid, at, src, nbytes };
 }
 
-void
-ns_get(int pid, int slot, size_t offset, void *dst, size_t nbytes)
+int
+ns_get(int pid, const void *area, size_t offset, void *dst, size_t nbytes)
 {
+    int slot = area_slot(area, offset, nbytes);
+    if (__builtin_expect(slot < 0, 0))
+        return -1;
     struct ns_peer *pe = to_peer(pid);
     add_rec(pe, NS_REC_GET, slot, offset, nbytes, 0);
     if (pe->ngets == pe->capgets) {
@@ -153,6 +175,7 @@ ns_get(int pid, int slot, size_t offset, void *dst, size_t nbytes)
     if (pe->get_bytes > INT_MAX)
         ns_fatal(NS_SITE("bsp_get", NULL, 0), "more than %d bytes of gets from process %d in "
                  "one superstep; split them over several supersteps", INT_MAX, pid);
+    return 0;
 }
 
 void

@@ -142,7 +142,7 @@ struct ns_regstate {
     const void **push_addr; int64_t *push_size; int npush, cappush;
     int *pop_slot; int npop, cappop;
     uint64_t pop_hash;
-    const void *last_addr; int last_slot;   /* lookup cache */
+    const void *last_addr; int last_slot; size_t last_max;  /* lookup cache */
 };
 void ns_reg_init(void);
 void ns_reg_apply(const int64_t *max_size);    /* at the end of a sync */
@@ -186,6 +186,19 @@ struct ns_engine {
     struct ns_site site;            /* the sync or start in progress */
 };
 extern struct ns_engine ns_eng;
+
+/* ns_reg_lookup_max with its one-entry cache inline: fine-grained puts hit
+ * the same area again and again. */
+static inline int
+ns_reg_find(const void *addr, size_t *max_size)
+{
+    const struct ns_regstate *R = &ns_eng.reg;
+    if (addr == R->last_addr && R->last_slot >= 0) {
+        *max_size = R->last_max;
+        return R->last_slot;
+    }
+    return ns_reg_lookup_max(addr, max_size);
+}
 
 void ns_exchange_init(void);
 void ns_exchange_stop(void);

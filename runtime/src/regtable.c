@@ -125,16 +125,17 @@ ns_reg_stop(void)
     memset(&R, 0, sizeof R);
 }
 
-/* Fine-grained puts hit the same area again and again: one-entry cache,
- * emptied whenever registrations change. */
+/* Fills the one-entry cache of ns_reg_find; the cache is emptied whenever
+ * registrations change. */
 int
 ns_reg_lookup_max(const void *addr, size_t *max_size)
 {
-    int s = (addr == R.last_addr && R.last_slot >= 0) ? R.last_slot : map_get(addr);
+    int s = map_get(addr);
     if (s >= 0) {
         R.last_addr = addr;
         R.last_slot = s;
-        *max_size = R.slot[s].max_size < 0 ? 0 : (size_t)R.slot[s].max_size;
+        R.last_max = R.slot[s].max_size < 0 ? 0 : (size_t)R.slot[s].max_size;
+        *max_size = R.last_max;
     }
     return s;
 }
