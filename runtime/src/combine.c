@@ -310,12 +310,10 @@ run_direct(int npush)
 }
 
 void
-ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
-               const struct ns_site *site)
+ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out)
 {
     const struct ns_tree *t = &ns_eng.tree;
     int npush = in->npush;
-    (void)site;
 
     /* my contribution */
     for (int k = 0; k < NS_NAGREE; k++) {

@@ -98,6 +98,7 @@ void ns_reqs_free(struct ns_reqs *q);
 /* spin_polls < 0: choose by whether processes outnumber cores */
 void ns_wait_init(int local_procs, int spin_polls);
 int  ns_oversubscribed(void);
+
 /* An integer knob from the environment; a bad value warns and gives dflt. */
 int ns_env_int(const char *name, int dflt, int lo, int hi);
 
@@ -120,8 +121,7 @@ struct ns_combine_out {
     const int64_t *max_size;        /* per push: largest size of any process */
 };
 void ns_combine_init(int direct);      /* direct protocol, else the tree */
-void ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out,
-                    const struct ns_site *site);
+void ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out);
 void ns_combine_stop(void);
 
 /* ---- registration slots (regtable.c) ---- */

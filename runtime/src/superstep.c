@@ -40,7 +40,7 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
         .ndest = ndest,
         .dest = dests,
     };
-    ns_combine_run(&in, &out, site);
+    ns_combine_run(&in, &out);
     ns_exchange_receive(out.nrecv);
     ns_exchange_serve_gets();
     ns_exchange_apply();
