@@ -1,7 +1,7 @@
 // 600 registrations in one superstep make combine messages longer than the
 // 4 KiB first chunk (8 bytes per registration), so the rest travels in a
 // second message. Registered sizes differ between processes (4 or 8 bytes).
-// RUN: %bspcc %s -o %t
+// RUN: %bspcc -I%inputs %s -o %t
 // RUN: %bsprun 1 %t | FileCheck %s
 // RUN: %bsprun 2 %t | FileCheck %s
 // RUN: %bsprun 3 %t | FileCheck %s
@@ -10,12 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "bsp.h"
+#include "sum_all.h"
 #define N 600
 
 int main(void)
 {
     bsp_begin(bsp_nprocs());
-    int p = bsp_nprocs(), s = bsp_pid(), bad = 0, total = 0;
+    int p = bsp_nprocs(), s = bsp_pid(), bad = 0;
     int (*a)[2] = calloc(N, sizeof *a);
     for (int i = 0; i < N; i++)
         bsp_push_reg(a[i], (int)sizeof(int) * (1 + s % 2));
@@ -30,14 +31,7 @@ int main(void)
             bad++;
     for (int i = 0; i < N; i++)
         bsp_pop_reg(a[i]);
-    bsp_push_reg(&bad, sizeof bad);
-    bsp_sync();
-    for (int i = 0; i < p; i++) {
-        int e;
-        bsp_get(i, &bad, 0, &e, sizeof e);
-        bsp_sync();
-        total += e;
-    }
+    int total = sum_all(bad);
     if (s == 0)
         printf("bad %d\n", total);
     bsp_end();

@@ -2,13 +2,14 @@
 // into the destination. Every process sends blocks of several sizes around
 // both thresholds to every process (itself included, which copies), mixed
 // with short puts into other areas; all land where they should.
-// RUN: %bspcc %s -o %t
+// RUN: %bspcc -I%inputs %s -o %t
 // RUN: %bsprun 1 %t | FileCheck %s
 // RUN: %bsprun 3 %t | FileCheck %s
 // RUN: %bsprun 4 %t | FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>
 #include "bsp.h"
+#include "sum_all.h"
 
 static const int sizes[] = { 100, 32 * 1024 - 8, 32 * 1024, 200 * 1024 + 4 };
 #define NSIZES 4
@@ -17,7 +18,7 @@ static const int sizes[] = { 100, 32 * 1024 - 8, 32 * 1024, 200 * 1024 + 4 };
 int main(void)
 {
     bsp_begin(bsp_nprocs());
-    int p = bsp_nprocs(), s = bsp_pid(), errors = 0, total = 0;
+    int p = bsp_nprocs(), s = bsp_pid(), errors = 0;
     unsigned char *dst = calloc((size_t)p * NSIZES, SLOT);
     unsigned char *src = malloc((size_t)NSIZES * SLOT);
     int *small = calloc((size_t)p, sizeof(int));
@@ -44,14 +45,7 @@ int main(void)
                     errors++;
             }
     }
-    bsp_push_reg(&errors, sizeof errors);
-    bsp_sync();
-    for (int i = 0; i < p; i++) {
-        int e;
-        bsp_get(i, &errors, 0, &e, sizeof e);
-        bsp_sync();
-        total += e;
-    }
+    int total = sum_all(errors);
     if (s == 0)
         printf("errors %d\n", total);
     bsp_end();

@@ -1,7 +1,7 @@
 // Puts, gets and sends in an all-to-all pattern give the same results for
 // every combine-tree shape (a chain, binary, ternary, flat) and for the
 // direct protocol (NS_DIRECT_MAX: every process to every process).
-// RUN: %bspcc %s -o %t
+// RUN: %bspcc -I%inputs %s -o %t
 // RUN: env NS_TREE_ARITY=1 %bsprun 5 %t | FileCheck %s
 // RUN: env NS_TREE_ARITY=2 %bsprun 5 %t | FileCheck %s
 // RUN: env NS_TREE_ARITY=3 %bsprun 4 %t | FileCheck %s
@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "bsp.h"
+#include "sum_all.h"
 
 int main(void)
 {
@@ -45,15 +46,7 @@ int main(void)
                 errors++;
         }
     }
-    int total = 0;
-    bsp_push_reg(&errors, sizeof errors);
-    bsp_sync();
-    for (int i = 0; i < p; i++) {
-        int e = 0;
-        bsp_get(i, &errors, 0, &e, sizeof e);
-        bsp_sync();
-        total += e;
-    }
+    int total = sum_all(errors);
     if (s == 0)
         printf("errors %d\n", total);
     bsp_end();

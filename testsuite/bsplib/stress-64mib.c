@@ -1,13 +1,19 @@
-// Stress: one bsp_put of 64 MiB from every process i to process (i+1) mod p,
-// in each of two supersteps with different contents, verified element by
-// element (8-byte words, w[k] = (k * 2654435761 + 1000003 * s + r) mod 2^64
-// from source s in superstep r).
+// Stress: one bsp_put (argument "put") or bsp_hpput ("hpput") of 64 MiB from
+// every process i to process (i+1) mod p, in each of two supersteps with
+// different contents, verified element by element (8-byte words,
+// w[k] = (k * 2654435761 + 1000003 * s + r) mod 2^64 from source s in
+// superstep r).  bsp_put is buffered on source, so the source is overwritten
+// right after the call; bsp_hpput is unbuffered, so it is left alone until
+// the sync (and travels zero-copy).
 // RUN: %bspcc %s -o %t
-// RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
-// RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
+// RUN: %bsprun 2 %t put | sort | FileCheck %s --check-prefix=P2
+// RUN: %bsprun 3 %t put | sort | FileCheck %s --check-prefix=P3
+// RUN: %bsprun 2 %t hpput | sort | FileCheck %s --check-prefix=P2
+// RUN: %bsprun 3 %t hpput | sort | FileCheck %s --check-prefix=P3
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "bsp.h"
 
 #define BYTES (64 << 20)
@@ -18,10 +24,11 @@ static uint64_t word(long k, int s, int r)
     return (uint64_t)k * 2654435761u + 1000003u * (uint64_t)s + (uint64_t)r;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     bsp_begin(bsp_nprocs());
     int p = bsp_nprocs(), me = bsp_pid(), left = (me + p - 1) % p, r;
+    int hp = argc > 1 && strcmp(argv[1], "hpput") == 0;
     uint64_t *src = malloc(BYTES), *dst = calloc(WORDS, 8);
     long k, errors = 0;
     if (!src || !dst)
@@ -31,9 +38,12 @@ int main(void)
     for (r = 1; r <= 2; r++) {
         for (k = 0; k < WORDS; k++)
             src[k] = word(k, me, r);
-        bsp_put((me + 1) % p, src, dst, 0, BYTES);
-        for (k = 0; k < WORDS; k++)     /* buffered on source: may change now */
-            src[k] = 0;
+        if (hp) {
+            bsp_hpput((me + 1) % p, src, dst, 0, BYTES);
+        } else {
+            bsp_put((me + 1) % p, src, dst, 0, BYTES);
+            memset(src, 0, BYTES);      /* buffered on source: may change now */
+        }
         bsp_sync();
         for (k = 0; k < WORDS; k++)
             errors += dst[k] != word(k, left, r);
