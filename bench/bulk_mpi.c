@@ -31,14 +31,8 @@ transfer(int k, void *ctx)
 int
 main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_size(MPI_COMM_WORLD, &P);
-    MPI_Comm_rank(MPI_COMM_WORLD, &ME);
-    if (P < 2) {                                        /* needs a peer */
-        MPI_Finalize();
+    if (!bench_mpi_start_with_peer(&argc, &argv, &P, &ME))
         return 0;
-    }
-    bench_wait_init(MPI_COMM_WORLD);
     int nsizes = bulk_sizes(sizes, MAXSIZES);
     int rounds = bench_env_int("BENCH_BULK_ROUNDS", 4), per = bench_env_int("BENCH_BULK_PER", 2);
     long nmax = sizes[nsizes - 1];

@@ -253,3 +253,17 @@ bench_mpi_mean(double v, MPI_Comm comm)
     MPI_Allreduce(&v, &sum, 1, MPI_DOUBLE, MPI_SUM, comm);
     return sum / p;
 }
+
+int
+bench_mpi_start_with_peer(int *argc, char ***argv, int *p, int *me)
+{
+    MPI_Init(argc, argv);
+    MPI_Comm_size(MPI_COMM_WORLD, p);
+    MPI_Comm_rank(MPI_COMM_WORLD, me);
+    if (*p < 2) {
+        MPI_Finalize();
+        return 0;
+    }
+    bench_wait_init(MPI_COMM_WORLD);
+    return 1;
+}

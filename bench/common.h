@@ -78,6 +78,9 @@ void bulk_check(const unsigned char *buf, long n, int sender, const char *what);
  * processes on this node outnumber its cores, many when they do not
  * (BENCH_SPIN_POLLS overrides).  Call after MPI_Init. */
 void bench_wait_init(MPI_Comm comm);
+/* MPI_Init, size and rank, and bench_wait_init for a baseline that needs a
+ * peer: returns 0 (after MPI_Finalize) when there is only one process. */
+int bench_mpi_start_with_peer(int *argc, char ***argv, int *p, int *me);
 int  bench_spin_polls(void);
 void bench_wait(MPI_Request *req);
 /* Statuses may be NULL (MPI_STATUSES_IGNORE). */

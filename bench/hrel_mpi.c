@@ -132,14 +132,8 @@ sweep_step(int k, void *ctx)
 int
 main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_size(MPI_COMM_WORLD, &P);
-    MPI_Comm_rank(MPI_COMM_WORLD, &ME);
-    if (P < 2) {                                        /* needs a peer */
-        MPI_Finalize();
+    if (!bench_mpi_start_with_peer(&argc, &argv, &P, &ME))
         return 0;
-    }
-    bench_wait_init(MPI_COMM_WORLD);
     long hmax = bench_env_int("BENCH_HMAX", 16000);
     long hstep = bench_env_int("BENCH_HSTEP", 1000);
     int rounds = bench_env_int("BENCH_HREL_ROUNDS", 5), per = bench_env_int("BENCH_HREL_PER", 10);
