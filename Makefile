@@ -33,7 +33,7 @@ BSPLIB_OBJ  := $(BSPLIB_SRC:%.c=$(BUILD)/obj/%.o)
 
 LIBS  := $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a
 TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun
-HEADERS := $(BUILD)/include/bsp.h
+HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h
 
 .PHONY: all deps demo check bench install clean
 all: deps $(LIBS) $(TOOLS) $(HEADERS)
@@ -52,12 +52,12 @@ deps:
 $(BUILD)/obj/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) -Iruntime/src -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) -Iruntime/include -Iruntime/src -c $< -o $@
 
 $(BUILD)/obj/lib-bsplib/%.o: lib-bsplib/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) -Ilib-bsplib/include -Iruntime/src -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) -Ilib-bsplib/include -Iruntime/include -Iruntime/src -c $< -o $@
 
 $(BUILD)/lib/libnsengine.a: $(RUNTIME_OBJ)
 	@mkdir -p $(dir $@)
@@ -70,6 +70,10 @@ $(BUILD)/lib/libbsp.a: $(BSPLIB_OBJ)
 	$(Q)rm -f $@ && $(AR) $(ARFLAGS) $@ $^
 
 $(BUILD)/include/%.h: lib-bsplib/include/%.h
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
+
+$(BUILD)/include/%.h: runtime/include/%.h
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
 

@@ -25,6 +25,10 @@ for var in ('HOME', 'USER', 'NS_TREE_ARITY', 'NS_DIRECT_MAX', 'NS_SPIN_POLLS'):
 
 config.substitutions.append(('%bspcc', os.path.join(build, 'bin', 'bspcc') + ' -O2 -Wall -Wextra'))
 config.substitutions.append(('%bsprun', os.path.join(build, 'bin', 'bsprun') + ' -np'))
+# C written against the NestStep runtime ABI (runtime/include/neststep.h),
+# as nsc emits it; bspcc finds the header and links the engine.
+config.substitutions.append(('%nscc', os.path.join(build, 'bin', 'bspcc') + ' -O2 -Wall -Wextra -Werror'))
+config.substitutions.append(('%nsrun', os.path.join(build, 'bin', 'nsrun') + ' -np'))
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
 # Memcheck that fails the run on any error or leak of ours; the suppressions
 # cover MPICH/UCX internals only.

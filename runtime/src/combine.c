@@ -19,6 +19,15 @@
  * for the receiver) to every other and merges what it receives, the same
  * merge as in the tree.  p - 1 messages per process: for small p only.
  *
+ * NestStep adds (4) combine items (items.c): each process's written shared
+ * variables, folded on the way up in rank order (preorder: me, then each
+ * child's subtree), the total committed on the way down; a child also gets
+ * the exclusive prefix of everything left of its subtree, computed from the
+ * subtree sums kept from the up wave.  The direct protocol evaluates the
+ * same tree locally from all contributions, so both protocols give bitwise
+ * the same results.
+ *
+ * Every group has its own combiner (struct ns_combiner) on its own tags.
  * Receives of the first NS_CHUNK bytes are posted one phase ahead; longer
  * messages send their rest separately.
  */
@@ -28,7 +37,9 @@
 
 struct wire_head {                  /* both waves */
     uint32_t total;                 /* bytes in the whole message */
-    int32_t npush, nhist, pad;
+    int32_t npush, nhist;
+    uint32_t items_len, prefix_len; /* item bytes after the histogram */
+    int32_t pad;
     int64_t agree[NS_NAGREE];       /* up wave only */
     int32_t agree_rank[NS_NAGREE];  /* lowest rank holding agree[k] */
 };
@@ -40,9 +51,11 @@ struct inbox {                      /* one pre-posted receive */
     struct ns_buf whole;            /* assembled message when > NS_CHUNK */
 };
 
-static struct {
+struct ns_combiner {
+    struct ns_group *g;
     int direct;                     /* the protocol: direct, else tree */
-    int nin, *in_rank;              /* whose contributions I merge */
+    int tag_up, tag_up_rest, tag_down, tag_down_rest;
+    int nin, *in_rank;              /* whose contributions I merge (group ranks) */
     struct inbox *in;               /* [nin]: from children, or from all peers */
     struct ns_buf *out;             /* [nin]: down to children, or to all peers */
     struct inbox from_parent;
@@ -53,35 +66,60 @@ static struct {
     int64_t *bounds; int capbounds;     /* largest size registered, per push */
     int64_t agree[NS_NAGREE];
     int32_t agree_rank[NS_NAGREE];
-} C;
+    /* combine items */
+    struct ns_buf acc, tmp;         /* folded items so far */
+    struct ns_buf *sub;             /* [nin]: a child's subtree items (prefix) */
+    struct ns_buf total, prefix, run;
+    const char **contrib;           /* direct: items by group rank */
+    size_t *contrib_len;
+    struct ns_buf *scratch;         /* direct: per tree level, 2 each */
+    int nscratch;
+};
+
+static int world(const struct ns_combiner *C, int grank) { return C->g->member[grank]; }
 
 static void
-post(struct inbox *in, int src, int tag)
+post(struct ns_combiner *C, struct inbox *in, int src, int tag)
 {
-    MPI_Irecv(in->chunk, NS_CHUNK, MPI_BYTE, src, tag, ns_eng.comm, &in->req);
+    MPI_Irecv(in->chunk, NS_CHUNK, MPI_BYTE, world(C, src), tag, ns_eng.comm, &in->req);
 }
 
-void
-ns_combine_init(int direct)
+struct ns_combiner *
+ns_combine_new(struct ns_group *g, int direct)
 {
-    const struct ns_tree *t = &ns_eng.tree;
-    int p = ns_proc.nprocs;
-    memset(&C, 0, sizeof C);
-    C.direct = direct;
-    C.nin = direct ? p - 1 : t->nchild;
-    C.in_rank = ns_xmalloc(sizeof(int) * (size_t)(C.nin + 1));
-    for (int i = 0; i < C.nin; i++)
-        C.in_rank[i] = !direct ? t->child[i] : i < ns_proc.pid ? i : i + 1;
-    C.in = calloc((size_t)C.nin + 1, sizeof *C.in);
-    C.out = calloc((size_t)C.nin + 1, sizeof *C.out);
-    C.send_reqs = ns_xmalloc(sizeof *C.send_reqs * 2 * (size_t)(C.nin + 1));
-    C.in_reqs = ns_xmalloc(sizeof *C.in_reqs * (size_t)(C.nin + 1));
-    if (!C.in || !C.out)
+    const struct ns_tree *t = &g->tree;
+    int p = g->size;
+    struct ns_combiner *C = calloc(1, sizeof *C);
+    if (!C)
         ns_fatal(&ns_eng.site, "out of memory for the combine of %d processes", p);
-    for (int i = 0; i < C.nin; i++)
-        post(&C.in[i], C.in_rank[i], NS_TAG_UP);
+    C->g = g;
+    C->direct = direct;
+    C->tag_up = NS_GTAG(g->depth, NS_GTAG_UP);
+    C->tag_up_rest = NS_GTAG(g->depth, NS_GTAG_UP_REST);
+    C->tag_down = NS_GTAG(g->depth, NS_GTAG_DOWN);
+    C->tag_down_rest = NS_GTAG(g->depth, NS_GTAG_DOWN_REST);
+    C->nin = direct ? p - 1 : t->nchild;
+    C->in_rank = ns_xmalloc(sizeof(int) * (size_t)(C->nin + 1));
+    for (int i = 0; i < C->nin; i++)
+        C->in_rank[i] = !direct ? t->child[i] : i < g->rank ? i : i + 1;
+    C->in = calloc((size_t)C->nin + 1, sizeof *C->in);
+    C->out = calloc((size_t)C->nin + 1, sizeof *C->out);
+    C->sub = calloc((size_t)C->nin + 1, sizeof *C->sub);
+    C->send_reqs = ns_xmalloc(sizeof *C->send_reqs * 2 * (size_t)(C->nin + 1));
+    C->in_reqs = ns_xmalloc(sizeof *C->in_reqs * (size_t)(C->nin + 1));
+    if (direct) {
+        C->contrib = ns_xmalloc(sizeof *C->contrib * (size_t)p);
+        C->contrib_len = ns_xmalloc(sizeof *C->contrib_len * (size_t)p);
+        C->nscratch = 2 * (p + 1);
+        C->scratch = calloc((size_t)C->nscratch, sizeof *C->scratch);
+    }
+    if (!C->in || !C->out || !C->sub || (direct && !C->scratch))
+        ns_fatal(&ns_eng.site, "out of memory for the combine of %d processes", p);
+    for (int i = 0; i < C->nin; i++)
+        post(C, &C->in[i], C->in_rank[i], C->tag_up);
     if (!direct && t->parent >= 0)
-        post(&C.from_parent, t->parent, NS_TAG_DOWN);
+        post(C, &C->from_parent, t->parent, C->tag_down);
+    return C;
 }
 
 static void
@@ -93,40 +131,51 @@ cancel(struct inbox *in)
 }
 
 void
-ns_combine_stop(void)
+ns_combine_free(struct ns_combiner *C)
 {
-    for (int i = 0; i < C.nin; i++) {
-        cancel(&C.in[i]);
-        ns_buf_free(&C.out[i]);
+    if (!C)
+        return;
+    for (int i = 0; i < C->nin; i++) {
+        cancel(&C->in[i]);
+        ns_buf_free(&C->out[i]);
+        ns_buf_free(&C->sub[i]);
     }
-    if (!C.direct && ns_eng.tree.parent >= 0)
-        cancel(&C.from_parent);
-    ns_buf_free(&C.up_out);
-    ns_buf_free(&C.hist);
-    ns_buf_free(&C.hist_tmp);
-    free(C.in_rank);
-    free(C.in);
-    free(C.out);
-    free(C.send_reqs);
-    free(C.in_reqs);
-    free(C.bounds);
-    memset(&C, 0, sizeof C);
+    if (!C->direct && C->g->tree.parent >= 0)
+        cancel(&C->from_parent);
+    for (int i = 0; i < C->nscratch; i++)
+        ns_buf_free(&C->scratch[i]);
+    struct ns_buf *bufs[] = { &C->up_out, &C->hist, &C->hist_tmp, &C->acc, &C->tmp,
+                              &C->total, &C->prefix, &C->run };
+    for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
+        ns_buf_free(bufs[i]);
+    free(C->in_rank);
+    free(C->in);
+    free(C->out);
+    free(C->sub);
+    free(C->send_reqs);
+    free(C->in_reqs);
+    free(C->bounds);
+    free(C->contrib);
+    free(C->contrib_len);
+    free(C->scratch);
+    free(C);
 }
 
 /* Sends a message in one or two parts; completion is awaited at the end. */
 static void
-send_msg(struct ns_buf *b, int dest, int tag, int rest_tag)
+send_msg(struct ns_combiner *C, struct ns_buf *b, int dest, int tag, int rest_tag)
 {
     size_t first = b->len < NS_CHUNK ? b->len : NS_CHUNK;
-    MPI_Isend(b->data, (int)first, MPI_BYTE, dest, tag, ns_eng.comm, &C.send_reqs[C.nsend++]);
+    int w = world(C, dest);
+    MPI_Isend(b->data, (int)first, MPI_BYTE, w, tag, ns_eng.comm, &C->send_reqs[C->nsend++]);
     if (b->len > NS_CHUNK)
-        MPI_Isend(b->data + NS_CHUNK, (int)(b->len - NS_CHUNK), MPI_BYTE, dest, rest_tag,
-                  ns_eng.comm, &C.send_reqs[C.nsend++]);
+        MPI_Isend(b->data + NS_CHUNK, (int)(b->len - NS_CHUNK), MPI_BYTE, w, rest_tag,
+                  ns_eng.comm, &C->send_reqs[C->nsend++]);
 }
 
 /* After the first chunk has arrived: the whole message, fetching its rest. */
 static const char *
-complete(struct inbox *in, int src, int rest_tag)
+complete(struct ns_combiner *C, struct inbox *in, int src, int rest_tag)
 {
     const struct wire_head *h = (const void *)in->chunk;
     if (h->total <= NS_CHUNK)
@@ -135,7 +184,8 @@ complete(struct inbox *in, int src, int rest_tag)
     in->whole.len = 0;
     char *p = ns_buf_append(&in->whole, h->total);
     memcpy(p, in->chunk, NS_CHUNK);
-    MPI_Irecv(p + NS_CHUNK, (int)(h->total - NS_CHUNK), MPI_BYTE, src, rest_tag, ns_eng.comm, &req);
+    MPI_Irecv(p + NS_CHUNK, (int)(h->total - NS_CHUNK), MPI_BYTE, world(C, src), rest_tag,
+              ns_eng.comm, &req);
     ns_wait(&req);
     return p;
 }
@@ -148,15 +198,24 @@ static const char *const agree_call[NS_NAGREE] = {
 static const char *
 kind_name(int64_t k)
 {
-    return k == NS_SYNC_END ? "bsp_end" : "bsp_sync";
+    switch (k) {
+    case NS_SYNC_END: return "bsp_end";
+    case NS_SYNC_STEP: return "bsp_sync";
+    case NS_SYNC_NS_STEP: return "a step";
+    case NS_SYNC_NS_SPLIT: return "a neststep";
+    case NS_SYNC_NS_JOIN: return "the end of a neststep";
+    case NS_SYNC_NS_END: return "NestStep_finalize";
+    default: return "?";
+    }
 }
 
 static void __attribute__((noreturn))
-disagree(int k, int64_t va, int ra, int64_t vb, int rb)
+disagree(struct ns_combiner *C, int k, int64_t va, int ra, int64_t vb, int rb)
 {
-    const struct ns_site *site = NS_SITE(agree_call[k], NULL, 0);
-    if (C.direct && ns_proc.pid != 0) {
-        /* Process 0 merges every contribution too, so it finds a disagreement
+    int ns = C->agree[NS_AGREE_KIND] >= NS_SYNC_NS_STEP;
+    const struct ns_site *site = ns ? &C->g->site : NS_SITE(agree_call[k], NULL, 0);
+    if (C->direct && C->g->rank != 0) {
+        /* Rank 0 merges every contribution too, so it finds a disagreement
          * as well and reports it: one line for the job.  Report only if it
          * has not stopped the job within 5 s. */
         struct timespec nap = { 0, 10 * 1000 * 1000 };
@@ -167,6 +226,11 @@ disagree(int k, int64_t va, int ra, int64_t vb, int rb)
         int64_t tv = va; va = vb; vb = tv;
         int tr = ra; ra = rb; rb = tr;
     }
+    if (ns)                         /* k is NS_AGREE_SITE: kind and line of each */
+        ns_fatal(site, "process %d reached %s on line %d but process %d reached %s on line "
+                 "%d; every member of a group must execute the same sequence of steps and "
+                 "neststeps", ra, kind_name(NS_SITE_KIND(va)), NS_SITE_LINE(va),
+                 rb, kind_name(NS_SITE_KIND(vb)), NS_SITE_LINE(vb));
     switch (k) {
     case NS_AGREE_KIND:
         ns_fatal(site, "process %d called %s while process %d called %s; every process must "
@@ -200,14 +264,14 @@ disagree(int k, int64_t va, int ra, int64_t vb, int rb)
     }
 }
 
-/* C.hist := C.hist + other (both sorted by dest), summing counts. */
+/* C->hist := C->hist + other (both sorted by dest), summing counts. */
 static void
-merge_hist(const struct hist_entry *b, int nb)
+merge_hist(struct ns_combiner *C, const struct hist_entry *b, int nb)
 {
-    const struct hist_entry *a = (const void *)C.hist.data;
-    int na = (int)(C.hist.len / sizeof *a), i = 0, j = 0;
-    C.hist_tmp.len = 0;
-    struct hist_entry *o = ns_buf_append(&C.hist_tmp, sizeof *o * (size_t)(na + nb));
+    const struct hist_entry *a = (const void *)C->hist.data;
+    int na = (int)(C->hist.len / sizeof *a), i = 0, j = 0;
+    C->hist_tmp.len = 0;
+    struct hist_entry *o = ns_buf_append(&C->hist_tmp, sizeof *o * (size_t)(na + nb));
     int n = 0;
     while (i < na || j < nb) {
         if (j == nb || (i < na && a[i].dest < b[j].dest))
@@ -219,39 +283,57 @@ merge_hist(const struct hist_entry *b, int nb)
             o[n++].count += b[j++].count;
         }
     }
-    C.hist_tmp.len = sizeof *o * (size_t)n;
-    struct ns_buf t = C.hist; C.hist = C.hist_tmp; C.hist_tmp = t;
+    C->hist_tmp.len = sizeof *o * (size_t)n;
+    struct ns_buf t = C->hist; C->hist = C->hist_tmp; C->hist_tmp = t;
 }
 
+static const char *
+items_of(const struct wire_head *h)
+{
+    return (const char *)(h + 1) + sizeof(int64_t) * (size_t)h->npush
+         + sizeof(struct hist_entry) * (size_t)h->nhist;
+}
+
+/* Merges a contribution's agreement values, bounds and histogram (in any
+ * order: these merges commute); its items are folded by the caller. */
 static void
-merge_child(const char *msg)
+merge_child(struct ns_combiner *C, const char *msg)
 {
     const struct wire_head *h = (const void *)msg;
-    if (C.agree[NS_AGREE_SITE] == 0) {      /* a sync without a site matches any */
-        C.agree[NS_AGREE_SITE] = h->agree[NS_AGREE_SITE];
-        C.agree_rank[NS_AGREE_SITE] = h->agree_rank[NS_AGREE_SITE];
+    if (C->agree[NS_AGREE_KIND] >= NS_SYNC_NS_STEP || h->agree[NS_AGREE_KIND] >= NS_SYNC_NS_STEP) {
+        /* NestStep: every member passes the same step, always checked */
+        for (int k = 0; k < NS_NAGREE; k++)
+            if (h->agree[k] != C->agree[k])
+                disagree(C, NS_AGREE_SITE, C->agree[NS_AGREE_SITE], C->agree_rank[NS_AGREE_SITE],
+                         h->agree[NS_AGREE_SITE], h->agree_rank[NS_AGREE_SITE]);
+    }
+    if (C->agree[NS_AGREE_SITE] == 0) {     /* a sync without a site matches any */
+        C->agree[NS_AGREE_SITE] = h->agree[NS_AGREE_SITE];
+        C->agree_rank[NS_AGREE_SITE] = h->agree_rank[NS_AGREE_SITE];
     }
     for (int k = 0; k < NS_NAGREE; k++) {
         if (k == NS_AGREE_SITE && h->agree[k] == 0)
             continue;
-        if (h->agree[k] != C.agree[k])
-            disagree(k, C.agree[k], C.agree_rank[k], h->agree[k], h->agree_rank[k]);
-        if (h->agree_rank[k] < C.agree_rank[k])
-            C.agree_rank[k] = h->agree_rank[k];
+        if (h->agree[k] != C->agree[k])
+            disagree(C, k, C->agree[k], C->agree_rank[k], h->agree[k], h->agree_rank[k]);
+        if (h->agree_rank[k] < C->agree_rank[k])
+            C->agree_rank[k] = h->agree_rank[k];
     }
     const int64_t *rb = (const void *)(h + 1);
     for (int i = 0; i < h->npush; i++)
-        if (rb[i] > C.bounds[i])
-            C.bounds[i] = rb[i];
-    merge_hist((const void *)(rb + h->npush), h->nhist);
+        if (rb[i] > C->bounds[i])
+            C->bounds[i] = rb[i];
+    merge_hist(C, (const void *)(rb + h->npush), h->nhist);
 }
 
-/* Serializes header + bounds + hist entries [first, first+n) into b. */
+/* Serializes header + bounds + hist entries + items + prefix items into b. */
 static void
-pack(struct ns_buf *b, int npush, const struct hist_entry *hist, int n)
+pack(struct ns_combiner *C, struct ns_buf *b, int npush, const struct hist_entry *hist, int n,
+     const struct ns_buf *items, const struct ns_buf *prefix)
 {
+    size_t ilen = items ? items->len : 0, plen = prefix ? prefix->len : 0;
     size_t total = sizeof(struct wire_head) + sizeof(int64_t) * (size_t)npush
-                 + sizeof(struct hist_entry) * (size_t)n;
+                 + sizeof(struct hist_entry) * (size_t)n + ilen + plen;
     if (total > INT_MAX)
         ns_fatal(&ns_eng.site, "combine message of %zu bytes is too large", total);
     b->len = 0;
@@ -260,11 +342,19 @@ pack(struct ns_buf *b, int npush, const struct hist_entry *hist, int n)
     h->total = (uint32_t)total;
     h->npush = npush;
     h->nhist = n;
-    memcpy(h->agree, C.agree, sizeof C.agree);
-    memcpy(h->agree_rank, C.agree_rank, sizeof C.agree_rank);
-    memcpy(h + 1, C.bounds, sizeof(int64_t) * (size_t)npush);
-    memcpy((char *)(h + 1) + sizeof(int64_t) * (size_t)npush, hist,
-           sizeof(struct hist_entry) * (size_t)n);
+    h->items_len = (uint32_t)ilen;
+    h->prefix_len = (uint32_t)plen;
+    memcpy(h->agree, C->agree, sizeof C->agree);
+    memcpy(h->agree_rank, C->agree_rank, sizeof C->agree_rank);
+    char *p = (char *)(h + 1);
+    memcpy(p, C->bounds, sizeof(int64_t) * (size_t)npush);
+    p += sizeof(int64_t) * (size_t)npush;
+    memcpy(p, hist, sizeof(struct hist_entry) * (size_t)n);
+    p += sizeof(struct hist_entry) * (size_t)n;
+    if (ilen)
+        memcpy(p, items->data, ilen);
+    if (plen)
+        memcpy(p + ilen, prefix->data, plen);
 }
 
 /* First index in the sorted hist with dest >= rank. */
@@ -279,108 +369,229 @@ hist_lower(const struct hist_entry *e, int n, int rank)
     return lo;
 }
 
-static void finish(struct ns_combine_out *out);
-
-/* Waits for every contribution in C.in and merges it into mine. */
+/* dst := a (+) b; dst is distinct from both. */
 static void
-merge_inputs(void)
+fold(struct ns_buf *dst, const char *a, size_t alen, const char *b, size_t blen, int prefix_only)
 {
-    for (int i = 0; i < C.nin; i++)
-        C.in_reqs[i] = C.in[i].req;
-    ns_wait_all(C.nin, C.in_reqs);
-    for (int i = 0; i < C.nin; i++) {
-        merge_child(complete(&C.in[i], C.in_rank[i], NS_TAG_UP_REST));
-        post(&C.in[i], C.in_rank[i], NS_TAG_UP);
+    ns_items_fold(dst, a, alen, b, blen, prefix_only);
+}
+
+/* acc := acc (+) b */
+static void
+fold_into(struct ns_combiner *C, struct ns_buf *acc, const char *b, size_t blen, int prefix_only)
+{
+    if (blen == 0 && !prefix_only)
+        return;
+    fold(&C->tmp, acc->data, acc->len, b, blen, prefix_only);
+    struct ns_buf t = *acc; *acc = C->tmp; C->tmp = t;
+}
+
+static void finish(struct ns_combiner *C, struct ns_combine_out *out);
+
+/* Waits for every contribution in C->in and merges it into mine; in the
+ * tree, folds the children's items into C->acc in order and keeps each
+ * child's items when prefixes are wanted. */
+static void
+merge_inputs(struct ns_combiner *C, int prefix)
+{
+    for (int i = 0; i < C->nin; i++)
+        C->in_reqs[i] = C->in[i].req;
+    ns_wait_all(C->nin, C->in_reqs);
+    for (int i = 0; i < C->nin; i++) {
+        const char *msg = complete(C, &C->in[i], C->in_rank[i], C->tag_up_rest);
+        const struct wire_head *h = (const void *)msg;
+        merge_child(C, msg);
+        if (C->direct) {            /* kept until all are in: copy */
+            C->sub[i].len = 0;
+            if (h->items_len)
+                memcpy(ns_buf_append(&C->sub[i], h->items_len), items_of(h), h->items_len);
+        } else {
+            fold_into(C, &C->acc, items_of(h), h->items_len, 0);
+            if (prefix) {
+                C->sub[i].len = 0;
+                memcpy(ns_buf_append(&C->sub[i], h->items_len), items_of(h), h->items_len);
+            }
+        }
+        post(C, &C->in[i], C->in_rank[i], C->tag_up);
+    }
+}
+
+/* Direct protocol: the items of the subtree [lo, hi), folded as the tree
+ * would, into C->scratch[2 * level]. */
+static struct ns_buf *
+subtree(struct ns_combiner *C, int lo, int hi, int level)
+{
+    int arity = C->g->tree.arity;
+    struct ns_buf *acc = &C->scratch[2 * level], *tmp = &C->scratch[2 * level + 1];
+    acc->len = 0;
+    if (C->contrib_len[lo])
+        memcpy(ns_buf_append(acc, C->contrib_len[lo]), C->contrib[lo], C->contrib_len[lo]);
+    int k = ns_tree_nchild(lo, hi, arity);
+    for (int i = 0; i < k; i++) {
+        int clo, chi;
+        ns_tree_child(lo, hi, arity, i, &clo, &chi);
+        const struct ns_buf *s = subtree(C, clo, chi, level + 1);
+        if (s->len == 0)
+            continue;
+        ns_items_fold(tmp, acc->data, acc->len, s->data, s->len, 0);
+        struct ns_buf t = *acc; *acc = *tmp; *tmp = t;
+    }
+    return acc;
+}
+
+/* Direct protocol: my exclusive prefix, as the tree's commit wave would
+ * compute it, into C->prefix. */
+static void
+direct_prefix(struct ns_combiner *C)
+{
+    int lo = 0, hi = C->g->size, me = C->g->rank, arity = C->g->tree.arity;
+    C->prefix.len = 0;
+    while (lo != me) {
+        fold_into(C, &C->prefix, C->contrib[lo], C->contrib_len[lo], 1);
+        int k = ns_tree_nchild(lo, hi, arity);
+        for (int i = 0; i < k; i++) {
+            int clo, chi;
+            ns_tree_child(lo, hi, arity, i, &clo, &chi);
+            if (me >= clo && me < chi) {
+                lo = clo;
+                hi = chi;
+                break;
+            }
+            const struct ns_buf *s = subtree(C, clo, chi, 0);
+            fold_into(C, &C->prefix, s->data, s->len, 1);
+        }
     }
 }
 
 /* The direct protocol: my contribution to every peer, theirs to me. */
 static void
-run_direct(int npush)
+run_direct(struct ns_combiner *C, const struct ns_combine_in *in)
 {
-    const struct hist_entry *mine = (const void *)C.hist.data;
-    int n = (int)(C.hist.len / sizeof *mine);
-    for (int i = 0; i < C.nin; i++) {
-        int q = C.in_rank[i], a = hist_lower(mine, n, q);
-        pack(&C.out[i], npush, mine + a, a < n && mine[a].dest == q);
-        send_msg(&C.out[i], q, NS_TAG_UP, NS_TAG_UP_REST);
+    const struct hist_entry *mine = (const void *)C->hist.data;
+    int n = (int)(C->hist.len / sizeof *mine);
+    for (int i = 0; i < C->nin; i++) {
+        int q = C->in_rank[i], a = hist_lower(mine, n, q);
+        pack(C, &C->out[i], in->npush, mine + a, a < n && mine[a].dest == q, &C->acc, NULL);
+        send_msg(C, &C->out[i], q, C->tag_up, C->tag_up_rest);
     }
-    C.hist.len = 0;             /* what I send is no count of mine */
-    merge_inputs();
+    C->hist.len = 0;                /* what I send is no count of mine */
+    merge_inputs(C, in->prefix);
+    for (int i = 0; i < C->nin; i++) {
+        C->contrib[C->in_rank[i]] = C->sub[i].data;
+        C->contrib_len[C->in_rank[i]] = C->sub[i].len;
+    }
+    C->contrib[C->g->rank] = in->items;
+    C->contrib_len[C->g->rank] = in->items_len;
+    const struct ns_buf *t = subtree(C, 0, C->g->size, 0);
+    C->total.len = 0;
+    if (t->len)
+        memcpy(ns_buf_append(&C->total, t->len), t->data, t->len);
+    if (in->prefix)
+        direct_prefix(C);
+    else
+        C->prefix.len = 0;
 }
 
 void
-ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out)
+ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_combine_out *out)
 {
-    const struct ns_tree *t = &ns_eng.tree;
+    struct ns_combiner *C = g->comb;
+    const struct ns_tree *t = &g->tree;
     int npush = in->npush;
 
     /* my contribution */
     for (int k = 0; k < NS_NAGREE; k++) {
-        C.agree[k] = in->agree[k];
-        C.agree_rank[k] = ns_proc.pid;
+        C->agree[k] = in->agree[k];
+        C->agree_rank[k] = g->rank;
     }
-    if (npush > C.capbounds) {
-        C.capbounds = npush;
-        C.bounds = ns_xrealloc(C.bounds, sizeof *C.bounds * (size_t)npush);
+    if (npush > C->capbounds) {
+        C->capbounds = npush;
+        C->bounds = ns_xrealloc(C->bounds, sizeof *C->bounds * (size_t)npush);
     }
     for (int i = 0; i < npush; i++)
-        C.bounds[i] = in->push_sizes[i];       /* -1 for NULL */
-    C.hist.len = 0;
-    struct hist_entry *mine = ns_buf_append(&C.hist, sizeof *mine * (size_t)in->ndest);
+        C->bounds[i] = in->push_sizes[i];       /* -1 for NULL */
+    C->hist.len = 0;
+    struct hist_entry *mine = ns_buf_append(&C->hist, sizeof *mine * (size_t)in->ndest);
     for (int i = 0; i < in->ndest; i++)
         mine[i] = (struct hist_entry){ in->dest[i], 1 };
+    C->acc.len = 0;
+    if (in->items_len)
+        memcpy(ns_buf_append(&C->acc, in->items_len), in->items, in->items_len);
 
-    C.nsend = 0;
-    if (C.direct) {
-        run_direct(npush);
-        finish(out);
+    C->nsend = 0;
+    if (C->direct) {
+        run_direct(C, in);
+        finish(C, out);
         return;
     }
 
     /* upward wave: merge the children's contributions */
-    merge_inputs();
+    merge_inputs(C, in->prefix);
 
     /* to the parent and back, or the root decides */
     const struct hist_entry *hist;
     int nhist;
     if (t->parent >= 0) {
-        pack(&C.up_out, npush, (const void *)C.hist.data, (int)(C.hist.len / sizeof *hist));
-        send_msg(&C.up_out, t->parent, NS_TAG_UP, NS_TAG_UP_REST);
-        ns_wait(&C.from_parent.req);
-        const struct wire_head *h = (const void *)complete(&C.from_parent, t->parent,
-                                                            NS_TAG_DOWN_REST);
-        memcpy(C.bounds, h + 1, sizeof(int64_t) * (size_t)npush);
-        /* keep the slice in C.hist: the receive buffer is reposted below */
-        C.hist.len = 0;
+        pack(C, &C->up_out, npush, (const void *)C->hist.data,
+             (int)(C->hist.len / sizeof *hist), &C->acc, NULL);
+        send_msg(C, &C->up_out, t->parent, C->tag_up, C->tag_up_rest);
+        ns_wait(&C->from_parent.req);
+        const struct wire_head *h = (const void *)complete(C, &C->from_parent, t->parent,
+                                                            C->tag_down_rest);
+        memcpy(C->bounds, h + 1, sizeof(int64_t) * (size_t)npush);
+        /* keep what we need: the receive buffer is reposted below */
+        C->hist.len = 0;
         nhist = h->nhist;
-        void *dst = ns_buf_append(&C.hist, sizeof(struct hist_entry) * (size_t)nhist);
+        void *dst = ns_buf_append(&C->hist, sizeof(struct hist_entry) * (size_t)nhist);
         memcpy(dst, (const char *)(h + 1) + sizeof(int64_t) * (size_t)npush,
                sizeof(struct hist_entry) * (size_t)nhist);
-        post(&C.from_parent, t->parent, NS_TAG_DOWN);
+        const char *it = items_of(h);
+        C->total.len = C->prefix.len = 0;
+        if (h->items_len)
+            memcpy(ns_buf_append(&C->total, h->items_len), it, h->items_len);
+        if (h->prefix_len)
+            memcpy(ns_buf_append(&C->prefix, h->prefix_len), it + h->items_len, h->prefix_len);
+        post(C, &C->from_parent, t->parent, C->tag_down);
     } else {
-        nhist = (int)(C.hist.len / sizeof(struct hist_entry));
+        nhist = (int)(C->hist.len / sizeof(struct hist_entry));
+        struct ns_buf x = C->total; C->total = C->acc; C->acc = x;
+        C->prefix.len = 0;
     }
-    hist = (const void *)C.hist.data;
+    hist = (const void *)C->hist.data;
 
-    /* downward wave: each child gets the histogram of its subtree only */
+    /* downward wave: each child gets the histogram of its subtree only, the
+     * total, and the prefix of everything left of its subtree */
+    C->run.len = 0;
+    if (in->prefix) {
+        if (C->prefix.len)
+            memcpy(ns_buf_append(&C->run, C->prefix.len), C->prefix.data, C->prefix.len);
+        fold_into(C, &C->run, in->items, in->items_len, 1);
+    }
     for (int i = 0; i < t->nchild; i++) {
         int a = hist_lower(hist, nhist, t->child[i]);
         int b = hist_lower(hist, nhist, t->child_hi[i]);
-        pack(&C.out[i], npush, hist + a, b - a);
-        send_msg(&C.out[i], t->child[i], NS_TAG_DOWN, NS_TAG_DOWN_REST);
+        pack(C, &C->out[i], npush, hist + a, b - a, &C->total, in->prefix ? &C->run : NULL);
+        send_msg(C, &C->out[i], t->child[i], C->tag_down, C->tag_down_rest);
+        if (in->prefix && i + 1 < t->nchild)
+            fold_into(C, &C->run, C->sub[i].data, C->sub[i].len, 1);
     }
-    finish(out);
+    finish(C, out);
 }
 
 /* The outcome, from the merged histogram; then my sends complete. */
 static void
-finish(struct ns_combine_out *out)
+finish(struct ns_combiner *C, struct ns_combine_out *out)
 {
-    const struct hist_entry *hist = (const void *)C.hist.data;
-    int nhist = (int)(C.hist.len / sizeof *hist);
-    int me = hist_lower(hist, nhist, ns_proc.pid);
-    out->nrecv = (me < nhist && hist[me].dest == ns_proc.pid) ? hist[me].count : 0;
-    out->max_size = C.bounds;
-    ns_wait_all(C.nsend, C.send_reqs);
+    const struct hist_entry *hist = (const void *)C->hist.data;
+    int nhist = (int)(C->hist.len / sizeof *hist);
+    int me = hist_lower(hist, nhist, C->g->rank);
+    out->nrecv = (me < nhist && hist[me].dest == C->g->rank) ? hist[me].count : 0;
+    out->max_size = C->bounds;
+    out->total = C->total.data;
+    out->total_len = C->total.len;
+    out->prefix = C->prefix.data;
+    out->prefix_len = C->prefix.len;
+    ns_wait_all(C->nsend, C->send_reqs);
 }
+
+int ns_combine_direct(const struct ns_group *g) { return g->comb && g->comb->direct; }

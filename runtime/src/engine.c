@@ -9,6 +9,7 @@
 
 struct ns_engine ns_eng;
 struct ns_proc ns_proc;
+const char *ns_end_call = "bsp_end";
 
 static enum ns_engine_state state;
 static int mpi_is_ours;         /* we called MPI_Init, so we finalize */
@@ -19,9 +20,10 @@ at_exit(void)
 {
     int fin = 0;
     if (state == NS_RUNNING)
-        ns_fatal(NS_SITE("bsp_end", NULL, 0),
-                 "process %d is ending without calling bsp_end; every process must call "
-                 "bsp_end (after the same number of bsp_sync calls)", ns_proc.pid);
+        ns_fatal(NS_SITE(ns_end_call, NULL, 0),
+                 "process %d is ending without calling %s; every process must call "
+                 "%s (after the same number of %s)", ns_proc.pid, ns_end_call, ns_end_call,
+                 strcmp(ns_end_call, "bsp_end") ? "steps" : "bsp_sync calls");
     if (state == NS_NOT_STARTED && start_expected && ns_mpi_world_rank() == 0)
         ns_fatal(NS_SITE("bsp_init", NULL, 0),
                  "process 0 is ending without calling the SPMD procedure given to bsp_init, "
@@ -152,14 +154,12 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
 
     ns_eng.superstep = 0;
     ns_eng.check_sites = ns_env_int("NS_CHECK_SITES", 0, 0, 1);
-    ns_tree_build(&ns_eng.tree, ns_proc.nprocs, ns_proc.pid,
-                  ns_env_int("NS_TREE_ARITY", 8, 1, 1 << 20));
     ns_reg_init();
     ns_exchange_init();
     /* One round of p - 1 messages beats the tree's two waves while every
      * process has a core and p is small; measured: docs/engine.md. */
     int direct_max = ns_env_int("NS_DIRECT_MAX", ns_oversubscribed() ? 0 : 16, 0, 1 << 20);
-    ns_combine_init(ns_proc.nprocs > 1 && ns_proc.nprocs <= direct_max);
+    ns_group_init_root(ns_env_int("NS_TREE_ARITY", 8, 1, 1 << 20), direct_max);
     ns_proc.running = 1;
     ns_eng.t0 = MPI_Wtime();
 }
@@ -168,10 +168,9 @@ void
 ns_engine_stop(const struct ns_site *site)
 {
     ns_eng.site = *site;
-    ns_combine_stop();
+    ns_group_stop_root();
     ns_exchange_stop();
     ns_reg_stop();
-    ns_tree_free(&ns_eng.tree);
     if (ns_proc.pid == 0 && ns_eng.world_size > ns_proc.nprocs) {
         int n = ns_eng.world_size - ns_proc.nprocs, one = 1;
         MPI_Request *reqs = ns_xmalloc(sizeof *reqs * n);

@@ -15,15 +15,22 @@
 #include <stdarg.h>
 
 /* Where a call came from: the user's file and line, and the API call name. */
+#ifndef NS_SITE_DEFINED           /* also in neststep.h */
+#define NS_SITE_DEFINED
 struct ns_site {
     const char *call;
     const char *file;           /* NULL when unknown */
     int line;
 };
+#endif
 #define NS_SITE(callname, f, l) (&(const struct ns_site){ (callname), (f), (l) })
 
 /* What a process does at a superstep boundary; all must do the same. */
-enum ns_sync_kind { NS_SYNC_STEP = 1, NS_SYNC_END = 2 };
+enum ns_sync_kind {
+    NS_SYNC_STEP = 1, NS_SYNC_END = 2,          /* BSPlib */
+    NS_SYNC_NS_STEP, NS_SYNC_NS_SPLIT,          /* NestStep: step, neststep start */
+    NS_SYNC_NS_JOIN, NS_SYNC_NS_END             /* neststep end, NestStep_finalize */
+};
 
 /* ---- lifecycle (engine.c) ---- */
 int  ns_mpi_world_size(void);               /* initialises MPI if need be */
@@ -33,6 +40,7 @@ int  ns_mpi_world_rank(void);
  * value of maxprocs on process 0 counts. */
 void ns_engine_start(int maxprocs, const struct ns_site *site);
 void ns_engine_stop(const struct ns_site *site);   /* after a final NS_SYNC_END */
+extern const char *ns_end_call;             /* named when a process leaves early */
 /* bsp_init mode: the others wait for process 0, which must start the engine
  * before it exits. */
 void ns_engine_expect_start(void);

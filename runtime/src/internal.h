@@ -10,14 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine.h"
+#include "neststep.h"
 
 /* ---- message tags on the engine's communicator ---- */
 enum {
-    NS_TAG_UP = 1,          /* combine wave, first chunk */
-    NS_TAG_UP_REST,         /* combine wave, rest of a long message */
-    NS_TAG_DOWN,            /* commit wave, first chunk */
-    NS_TAG_DOWN_REST,
-    NS_TAG_DATA0,           /* request messages of even / odd supersteps */
+    NS_TAG_DATA0 = 1,       /* BSPlib request messages of even / odd supersteps */
     NS_TAG_DATA1,
     NS_TAG_REPLY0,          /* replies to get requests, even / odd */
     NS_TAG_REPLY1,
@@ -25,6 +22,21 @@ enum {
     NS_TAG_HPPUT1,
     NS_TAG_START,           /* process 0 -> others: maxprocs, then job end */
 };
+/* Each group depth d has its own block of tags, so that a subgroup's
+ * messages never match a receive of an enclosing group (siblings at one
+ * depth have disjoint members). */
+enum {
+    NS_GTAG_UP,             /* combine wave, first chunk */
+    NS_GTAG_UP_REST,        /* combine wave, rest of a long message */
+    NS_GTAG_DOWN,           /* commit wave, first chunk */
+    NS_GTAG_DOWN_REST,
+    NS_GTAG_DA_REQ0,        /* distributed-array requests, even / odd step */
+    NS_GTAG_DA_REQ1,
+    NS_GTAG_DA_REP0,        /* their replies */
+    NS_GTAG_DA_REP1,
+    NS_GTAG_STRIDE = 16
+};
+#define NS_GTAG(depth, t) (NS_GTAG_STRIDE * ((depth) + 1) + (t))
 #define NS_CHUNK 4096       /* pre-posted receive size of a tree message */
 
 /* ---- growable byte buffer (buffer.c) ---- */
@@ -74,6 +86,7 @@ struct ns_srec {
 
 /* ---- the combine tree (tree.c) ---- */
 struct ns_tree {
+    int arity;
     int parent;             /* -1 at the root */
     int lo, hi;             /* my subtree: ranks [lo, hi), lo is me */
     int nchild;
@@ -81,6 +94,9 @@ struct ns_tree {
     int *child_hi;
 };
 void ns_tree_build(struct ns_tree *t, int nprocs, int rank, int arity);
+/* Children of the subtree [lo, hi): how many, and the range of the i-th. */
+int  ns_tree_nchild(int lo, int hi, int arity);
+void ns_tree_child(int lo, int hi, int arity, int i, int *clo, int *chi);
 void ns_tree_free(struct ns_tree *t);
 
 /* ---- waiting (wait.c) ---- */
@@ -109,20 +125,66 @@ enum { NS_AGREE_KIND, NS_AGREE_STEP, NS_AGREE_NPUSH, NS_AGREE_NPOP,
 /* NS_AGREE_SITE: (hash of the file name << 32) | line of the sync call when
  * NS_CHECK_SITES=1, else 0. */
 #define NS_SITE_LINE(v) ((int)((v) & 0xffffffff))
+/* NestStep steps always carry their site, with the kind of sync in the top
+ * 4 bits (ns_site_key). */
+#define NS_SITE_KIND(v) ((int)((uint64_t)(v) >> 60))
+int64_t ns_site_key(int kind, const struct ns_site *site);
 struct ns_combine_in {
     int64_t agree[NS_NAGREE];
     int npush;
     const int64_t *push_sizes;      /* -1 for a NULL registration */
     int ndest;
-    const int *dest;                /* sorted destinations of my messages */
+    const int *dest;                /* sorted group ranks I sent requests to */
+    const char *items;              /* my combine items (items.c), sorted */
+    size_t items_len;
+    int prefix;                     /* prefix results wanted (same everywhere) */
 };
 struct ns_combine_out {
-    int nrecv;                      /* messages addressed to me */
+    int nrecv;                      /* request messages addressed to me */
     const int64_t *max_size;        /* per push: largest size of any process */
+    const char *total;              /* the combined items, on every member */
+    size_t total_len;
+    const char *prefix;             /* my exclusive prefix items */
+    size_t prefix_len;
 };
-void ns_combine_init(int direct);      /* direct protocol, else the tree */
-void ns_combine_run(const struct ns_combine_in *in, struct ns_combine_out *out);
-void ns_combine_stop(void);
+struct ns_group;
+struct ns_combiner *ns_combine_new(struct ns_group *g, int direct);
+void ns_combine_run(struct ns_group *g, const struct ns_combine_in *in,
+                    struct ns_combine_out *out);
+void ns_combine_free(struct ns_combiner *c);
+int  ns_combine_direct(const struct ns_group *g);
+
+/* ---- groups (group.c) ----
+ * A group's members are engine ranks in ascending order; its combine tree
+ * is over group ranks.  The root group holds every process. */
+struct ns_group {
+    int size, rank, index, depth;
+    long step;                      /* supersteps of this group so far */
+    uint64_t uid;                   /* same on every member, unique among groups */
+    struct ns_group *parent;
+    int *member;                    /* [size] engine ranks, ascending */
+    struct ns_tree tree;
+    struct ns_combiner *comb;
+    int nsplit;                     /* neststeps begun, for child uids */
+    int in_step;
+    int split_open;                 /* a neststep of this group is in progress */
+    struct ns_site site;            /* the step or neststep in progress */
+    struct ns_shvar **esc; int nesc, capesc;    /* ancestors' vars changed here */
+    unsigned long seq;              /* distributed arrays made in this group */
+};
+extern struct ns_group *ns_cur;     /* the current group */
+extern struct ns_group ns_root;
+void ns_group_init_root(int arity, int direct_max);
+void ns_group_stop_root(void);
+/* The group rank of engine rank w in g, or -1. */
+int  ns_group_rank_of(const struct ns_group *g, int w);
+void ns_group_sync_here(void);      /* refresh ns_here from ns_cur */
+/* A subgroup of ns_cur: the parent ranks r with at[r] == index, or the
+ * ranks [lo, hi) when at is NULL. */
+struct ns_group *ns_group_split(int index, const int *at, int lo, int hi);
+void ns_group_free(struct ns_group *g);
+void ns_step_finalize(const struct ns_site *site);
+uint64_t ns_hash64(uint64_t h, const void *p, size_t n);
 
 /* ---- registration slots (regtable.c) ---- */
 struct ns_slot {
@@ -169,7 +231,6 @@ struct ns_engine {
     int world_size;
     long superstep;
     double t0;
-    struct ns_tree tree;
     struct ns_peer *peer;           /* [nprocs] */
     int *dirty; int ndirty;         /* destinations written this superstep */
     int *sources; int nsources;     /* sources received this superstep */
@@ -210,5 +271,46 @@ void ns_exchange_apply(void);
 void ns_exchange_finish(void);
 void ns_queue_reset(size_t tagsize);
 void ns_queue_add(const void *tag, const void *payload, size_t n);
+
+/* ---- NestStep: combine policies (ops.c) ---- */
+const char *ns_op_name(int op);
+int ns_op_valid(int op, int type);
+int ns_op_apply(int op, int type, ns_combine_fn fn, void *acc, const void *in, size_t elsize);
+int ns_op_identity(int op, int type, void *out);
+
+/* ---- NestStep: combine items (items.c) ---- */
+struct ns_witem {
+    uint64_t key;
+    uint32_t n, elsize, bytes, flags;
+};
+#define NS_WI_RANKS 1               /* writer ranks follow the values (<=>) */
+struct ns_witem *ns_item_append(struct ns_buf *b, uint64_t key, size_t n, size_t elsize,
+                                int ranks);
+uint64_t *ns_item_bits(const struct ns_witem *it);
+char *ns_item_values(const struct ns_witem *it);
+void ns_items_fold(struct ns_buf *dst, const char *a, size_t alen, const char *b, size_t blen,
+                   int prefix_only);
+void ns_items_add(struct ns_buf *dst, const ns_shvar *v, const void *values, size_t n,
+                  const uint64_t *bits, int rank);
+
+/* ---- NestStep: shared variables (shvar.c) ---- */
+ns_shvar *ns_sh_find(uint64_t key);
+/* My combine items for the step ending in ns_cur, sorted by key; leaves
+ * the variables clean.  With leader_escalation: the end of a neststep,
+ * where a subgroup's rank 0 contributes what its subgroup changed. */
+void ns_sh_contribution(struct ns_buf *out, int rank);
+void ns_sh_escalation(struct ns_buf *out, struct ns_group *sub, int contribute, int rank);
+int  ns_sh_prefix_wanted(void);
+void ns_sh_commit(struct ns_group *g, const char *total, size_t len);
+void ns_sh_commit_prefix(const char *prefix, size_t len);
+void ns_sh_step_done(void);
+
+/* ---- NestStep: distributed arrays (darray.c, darequest.c) ---- */
+/* Before the combine: send my request messages; returns the number of
+ * destinations (group ranks, sorted, in *dests). */
+int  ns_da_send(struct ns_group *g, const int **dests);
+/* After the combine: serve the nrecv requests to me, then take my replies. */
+void ns_da_serve(struct ns_group *g, int nrecv);
+void ns_da_step_begin(void);
 
 #endif /* NESTSTEP_INTERNAL_H */

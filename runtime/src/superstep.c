@@ -5,15 +5,28 @@
  */
 #include "internal.h"
 
+static uint32_t
+file_hash(const char *file)
+{
+    uint32_t h = 2166136261u;
+    for (const char *c = file; c && *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    return h;
+}
+
 static int64_t
 site_key(const struct ns_site *site)
 {
-    uint32_t h = 2166136261u;
     if (!ns_eng.check_sites || !site || !site->file)
         return 0;
-    for (const char *c = site->file; *c; c++)
-        h = (h ^ (unsigned char)*c) * 16777619u;
-    return (int64_t)(((uint64_t)h << 32) | (uint32_t)site->line);
+    return (int64_t)(((uint64_t)file_hash(site->file) << 32) | (uint32_t)site->line);
+}
+
+int64_t
+ns_site_key(int kind, const struct ns_site *site)
+{
+    uint64_t h = file_hash(site->file) & 0x0fffffff;
+    return (int64_t)(((uint64_t)kind << 60) | (h << 32) | (uint32_t)site->line);
 }
 
 void
@@ -40,7 +53,7 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
         .ndest = ndest,
         .dest = dests,
     };
-    ns_combine_run(&in, &out);
+    ns_combine_run(&ns_root, &in, &out);
     ns_exchange_receive(out.nrecv);
     ns_exchange_serve_gets();
     ns_exchange_apply();

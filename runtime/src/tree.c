@@ -16,12 +16,27 @@ chunk_start(int lo, int hi, int arity, int i)
     return lo + 1 + (int)((i * m) / k);
 }
 
+int
+ns_tree_nchild(int lo, int hi, int arity)
+{
+    int m = hi - lo - 1;
+    return m < arity ? m : arity;
+}
+
+void
+ns_tree_child(int lo, int hi, int arity, int i, int *clo, int *chi)
+{
+    *clo = chunk_start(lo, hi, arity, i);
+    *chi = chunk_start(lo, hi, arity, i + 1);
+}
+
 void
 ns_tree_build(struct ns_tree *t, int nprocs, int rank, int arity)
 {
     int lo = 0, hi = nprocs, parent = -1;
     if (arity < 1)
         arity = 1;
+    t->arity = arity;
     while (lo != rank) {
         int m = hi - lo - 1, k = m < arity ? m : arity;
         for (int i = 0; i < k; i++) {

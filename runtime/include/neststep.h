@@ -1,0 +1,294 @@
+/*
+ * neststep.h - the NestStep-C runtime as generated code (and a careful
+ * hand) sees it.  nsc translates each NestStep construct into calls and
+ * inline functions of this header; docs/runtime-abi.md shows, construct by
+ * construct, what it emits.  Names a program may use directly are the ones
+ * of spec section 6 (NestStep_*, new_Array, new_DArray, DArray_*, Type_*);
+ * everything prefixed ns_ is for generated code.
+ *
+ * Objects: a replicated shared variable or array is described by an
+ * ns_shvar that the generated code owns (one per declaration, automatic
+ * storage for locals); a distributed array is an ns_darray made by the
+ * runtime.  The inline functions below are the hot paths: marking a write,
+ * reaching a local element; everything slow is out of line.
+ */
+#ifndef NESTSTEP_H
+#define NESTSTEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where a call came from: the user's file and line, and the construct. */
+#ifndef NS_SITE_DEFINED
+#define NS_SITE_DEFINED
+struct ns_site {
+    const char *call;
+    const char *file;           /* NULL when unknown */
+    int line;
+};
+#endif
+#define NS_AT(what) (&(const struct ns_site){ (what), __FILE__, __LINE__ })
+
+/* ---- element types (spec section 6) ---- */
+enum ns_type {
+    Type_bytes = 0,             /* a struct or other type: size given apart */
+    Type_char, Type_schar, Type_uchar,
+    Type_short, Type_ushort,
+    Type_int, Type_uint,
+    Type_long, Type_ulong,
+    Type_llong, Type_ullong,
+    Type_float, Type_double,
+    NS_NTYPES
+};
+size_t ns_type_size(int type);
+
+/* ---- combine policies: sh<op> ---- */
+enum ns_op {
+    NS_OP_FIRST = 0,            /* default and <?>: the lowest-ranked writer wins */
+    NS_OP_ADD, NS_OP_MUL, NS_OP_MAX, NS_OP_MIN,
+    NS_OP_AND, NS_OP_OR, NS_OP_XOR,
+    NS_OP_EQ,                   /* <=>: all writers agree, else a runtime error */
+    NS_OP_FN,                   /* <f>: void f(T *inout, const T *in), associative */
+    NS_NOPS
+};
+#define NS_OP_ANY NS_OP_FIRST
+typedef void (*ns_combine_fn)(void *inout, const void *in);
+
+/* ---- the current group: $ # @ ---- */
+struct ns_here {
+    int rank;                   /* $ */
+    int size;                   /* # */
+    int index;                  /* @ */
+    int in_step;                /* inside a step of the current group */
+    unsigned long epoch;        /* supersteps this process has finished, all groups */
+};
+extern struct ns_here ns_here;
+#define NestStep_rank()  (ns_here.rank)
+#define NestStep_size()  (ns_here.size)
+#define NestStep_group() (ns_here.index)
+
+/* ---- program start and end (spec section 6) ---- */
+void   NestStep_init(int *argc, char ***argv);     /* idempotent */
+void   NestStep_finalize(void);                    /* idempotent */
+double NestStep_time(void);
+#define NestStep_Wtime NestStep_time
+void   NestStep_abort(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* ---- supersteps ----
+ *   step S  combine(...);   becomes
+ *   ns_step_begin(NS_AT("step")); S; <combine clause calls>; ns_step_end();
+ * The combine clause calls (ns_combine_policy, ns_combine_prefix*) go after
+ * S, before ns_step_end. */
+void ns_step_begin(const struct ns_site *site);
+void ns_step_end(void);
+
+/* neststep(k) S  /  neststep(k, @ = e) S  /  neststep(k; w) S  becomes
+ *   if (ns_neststep_begin(k, at, NULL, NS_AT("neststep"))) S;  ns_neststep_end();
+ * at = NS_SPLIT_EVEN for neststep(k), else the value of e; w: k weights, or
+ * NULL.  Returns 1 on processes that joined a subgroup (they run S). */
+#define NS_SPLIT_EVEN (-0x7fffffff - 1)
+int  ns_neststep_begin(int k, int at, const double *weights, const struct ns_site *site);
+void ns_neststep_end(void);
+
+/* ---- replicated shared variables and arrays ---- */
+typedef struct ns_shvar {
+    /* set by ns_sh_declare */
+    const char *name;           /* user's name, for messages */
+    uint64_t key;               /* symbolic name: declaring group + name */
+    void *addr;                 /* the storage, or NULL: then *handle */
+    void **handle;              /* sh T *h = new_Array(...) */
+    size_t n;                   /* elements (static storage) */
+    size_t elsize;
+    int type, op;
+    ns_combine_fn fn;
+    /* runtime state; zero-initialised by ns_sh_declare */
+    size_t wn;                  /* elements covered by wbits this step */
+    uint64_t *wbits;            /* elements written this step */
+    int dirty;                  /* in this step's combine list */
+    struct ns_shvar *next_dirty, *shadowed, *next_hash;
+    void *prefix_target;        /* combine clause x<op:target> */
+    struct ns_group *group;     /* declaring group */
+    void *snap; size_t snap_n;  /* value when its address escaped */
+    int step_op; ns_combine_fn step_fn;     /* combine clause override */
+    uint64_t *esc_bits; size_t esc_n; int esc_listed;   /* changed in a subgroup */
+    size_t capbits;
+} ns_shvar;
+
+/* sh<op> T x;  sh T a[n];  sh<op> T *h;  at the declaration:
+ *   ns_sh_declare(&desc, "x", &x, 1, Type_int, sizeof x, op, fn)
+ *   ns_sh_declare(&desc, "h", NULL, 0, Type_int, sizeof *h, op, fn) + ns_sh_handle
+ * Declarations are collective in the declaring (current) group.  At the
+ * end of the declaring block: ns_sh_undeclare(&desc). */
+void ns_sh_declare(ns_shvar *v, const char *name, void *addr, size_t n, int type,
+                   size_t elsize, int op, ns_combine_fn fn);
+void ns_sh_handle(ns_shvar *v, void **handle);
+void ns_sh_undeclare(ns_shvar *v);
+
+void ns_sh_touch(ns_shvar *v, size_t i, const struct ns_site *site);   /* slow path */
+/* Before every write to element i (0 for a scalar) of v: x = e, x op= e,
+ * x++ ... become (ns_sh_w(&desc, i, NS_AT("x")), x = e). */
+static inline void
+ns_sh_w(ns_shvar *v, size_t i, const struct ns_site *site)
+{
+    if (__builtin_expect(!v->dirty || i >= v->wn, 0))
+        ns_sh_touch(v, i, site);
+    v->wbits[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+/* The address of v escaped in this step (passed to a function, &x):
+ * elements that differ from their value now count as written at step end. */
+void ns_sh_escape(ns_shvar *v, const struct ns_site *site);
+
+/* combine clause: x<op>, x<op:target>, a[:]<op:t[:]>; op/fn as declared
+ * when NS_OP_DECLARED.  Prefix targets are private; a scalar's target gets
+ * the exclusive prefix (identity when no lower-ranked writer, unchanged for
+ * <f> and <?>), an array's target element-wise. */
+#define NS_OP_DECLARED (-1)
+void ns_combine_policy(ns_shvar *v, int op, ns_combine_fn fn);
+void ns_combine_prefix(ns_shvar *v, int op, ns_combine_fn fn, void *target);
+
+/* new_Array(n, type): a replicated array of n elements (zeroed); free it
+ * with free_Array.  Array_length(p) is n. */
+void  *new_Array(size_t n, int type);
+void  *ns_new_array(size_t n, size_t elsize);
+void   free_Array(void *a);
+size_t Array_length(const void *a);
+
+/* ---- distributed shared arrays ---- */
+enum ns_dist { NS_BLOCK = 1, NS_CYCLIC = 2 };
+typedef struct ns_darray {
+    long n;                     /* distributed units (product of distributed dims) */
+    long unit;                  /* elements per unit (undistributed dims) */
+    size_t elsize, usize;       /* bytes per element, per unit */
+    int dist, type, op;
+    ns_combine_fn fn;
+    int p, me;                  /* declaring group: size, my rank */
+    long bs;                    /* block size ceil(n / p) (block) */
+    long first, nlocal;         /* my first unit (block) or me (cyclic); count */
+    char *local;                /* my units */
+    uint64_t *wbits;            /* my units written this step (by me) */
+    int wdirty;
+    const char *name;
+    struct ns_dastate *st;      /* runtime-owned: mirrors, requests, group */
+} ns_darray;
+
+/* sh T b[N]</>;  sh T a[N]<%>;  sh T A[4][5]<%>[7];  sh T *A</> + new_DArray:
+ *   b = ns_da_new("b", N, 1, Type_int, sizeof(int), NS_BLOCK, op, fn);
+ *   A = ns_da_new("A", 4*5, 7, Type_int, sizeof(int), NS_CYCLIC, op, fn);
+ * Collective in the current group, which becomes the declaring group. */
+ns_darray *ns_da_new(const char *name, long nunits, long unit, int type, size_t elsize,
+                     int dist, int op, ns_combine_fn fn);
+ns_darray *new_DArray(long n, int type);        /* block, default policy */
+void       ns_da_free(ns_darray *a);
+long       DArray_Length(const ns_darray *a);   /* my local units */
+long       DArray_index(const ns_darray *a, long k);   /* global unit of my k-th */
+long       ns_da_length(const ns_darray *a);    /* global units */
+
+static inline long
+ns_da_owner(const ns_darray *a, long i)
+{
+    return a->dist == NS_BLOCK ? i / a->bs : i % a->p;
+}
+static inline long
+ns_da_lidx(const ns_darray *a, long i)
+{
+    return a->dist == NS_BLOCK ? i - a->first : i / a->p;
+}
+static inline int
+ns_da_owned(const ns_darray *a, long i)
+{
+    return a->dist == NS_BLOCK ? (unsigned long)(i - a->first) < (unsigned long)a->nlocal
+                               : i % a->p == a->me && i >= 0 && i < a->n;
+}
+/* owner(a[i]) is a rank in the declaring group; owned(a[i]) */
+#define ns_owner(a, i) ((int)ns_da_owner((a), (i)))
+#define ns_owned(a, i) ns_da_owned((a), (i))
+
+/* Inside forall over a, a[i] is my element: no check, plain C speed. */
+static inline void *
+ns_da_local(const ns_darray *a, long i)
+{
+    return a->local + (size_t)ns_da_lidx(a, i) * a->usize;
+}
+void ns_da_touch(ns_darray *a);                 /* slow path of a write mark */
+static inline void
+ns_da_mark(ns_darray *a, long l)                /* l: local unit index */
+{
+    if (__builtin_expect(!a->wdirty, 0))
+        ns_da_touch(a);
+    a->wbits[l >> 6] |= (uint64_t)1 << (l & 63);
+}
+/* A write to my element inside forall: ns_da_wlocal(a, i) = value. */
+static inline void *
+ns_da_wlocal(ns_darray *a, long i)
+{
+    long l = ns_da_lidx(a, i);
+    ns_da_mark(a, l);
+    return a->local + (size_t)l * a->usize;
+}
+
+/* General element access: local, or my copy of a remote unit.  A read of a
+ * remote unit needs a mirror (or my own write in this step); a write is
+ * sent to the owner at step end and combined there. */
+void *ns_da_rd_remote(ns_darray *a, long i, const struct ns_site *site);
+void *ns_da_wr_remote(ns_darray *a, long i, const struct ns_site *site);
+static inline const void *
+ns_da_rd(ns_darray *a, long i, const struct ns_site *site)
+{
+    if (__builtin_expect(ns_da_owned(a, i), 1))
+        return ns_da_local(a, i);
+    return ns_da_rd_remote(a, i, site);
+}
+static inline void *
+ns_da_wr(ns_darray *a, long i, const struct ns_site *site)
+{
+    if (__builtin_expect(ns_da_owned(a, i), 1))
+        return ns_da_wlocal(a, i);
+    return ns_da_wr_remote(a, i, site);
+}
+
+/* forall(i, a) S  becomes
+ *   for (ns_iter it = ns_forall(a, 0, a->n - 1, 1); ns_next(&it, &i); ) S
+ * forall(i, a, lb, ub, st): ns_forall(a, lb, ub, st); downward when lb > ub
+ * and st < 0.  i runs over my units among lb, lb+st, ... (inclusive). */
+typedef struct ns_iter {
+    long i, step, left;         /* next global unit, its stride, count left */
+} ns_iter;
+ns_iter ns_forall(const ns_darray *a, long lb, long ub, long st);
+static inline int
+ns_next(ns_iter *it, long *i)
+{
+    if (it->left <= 0)
+        return 0;
+    *i = it->i;
+    it->i += it->step;
+    it->left--;
+    return 1;
+}
+
+/* Sections a[l:u:s] (u inclusive).  Read into private memory: dst is
+ * written at step end with the values of the start of the step.  Write
+ * from private memory: values are taken now, combined at the owners at
+ * step end.  Distributed to distributed: the source units must be mine or
+ * mirrored.  Each returns the section's length in units. */
+long ns_da_read_section(ns_darray *a, long l, long u, long s, void *dst,
+                        const struct ns_site *site);
+long ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
+                         const struct ns_site *site);
+long ns_da_copy_section(ns_darray *dst, long dl, long du, long ds,
+                        ns_darray *src, long sl, long su, long ss, const struct ns_site *site);
+/* #pragma mirror(a[l:u:s]): readable throughout the next step.
+ * #pragma update(a[l:u:s]): my copies go to the owners at step end. */
+void ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site);
+void ns_da_update(ns_darray *a, long l, long u, long s, const struct ns_site *site);
+/* At the start of a step that both writes a and reads it remotely: keep
+ * the start-of-step values of my units for the readers. */
+void ns_da_snapshot(ns_darray *a);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* NESTSTEP_H */

@@ -1,0 +1,502 @@
+/*
+ * darequest.c - remote accesses to distributed arrays (seed 002, 4.3).
+ * During a step, reads, mirrors and writes of remote units become records
+ * in one request buffer per destination.  At step end each buffer goes out
+ * as one DA_REQ message before the combine, which counts them in the
+ * N_DAMsgs histogram; then each owner receives exactly that many, and in
+ * source-rank order:
+ *   1. serves the reads (values of the start of the step),
+ *   2. applies the writes with the array's policy, in rank order, its own
+ *      writes taking their place at its own rank,
+ *   3. serves the mirrors (values after the writes, for the next step),
+ * and answers each source with one DA_REP message.
+ */
+#include <limits.h>
+#include "darray.h"
+
+struct da_get {                     /* a read or mirror awaiting its reply */
+    ns_darray *a;
+    char *dst; size_t dstride;      /* read: where the units go */
+    long start, stride, count;      /* mirror: which units */
+};
+struct da_peer {
+    struct ns_buf req, in;          /* requests to this peer, from it */
+    struct ns_buf rep_out, rep_in;  /* replies to it, from it */
+    struct da_get *reads, *mirrors;
+    int nreads, nmirrors, capreads, capmirrors;
+    size_t rep_bytes;               /* reply bytes I expect */
+    MPI_Request rep_req;
+    int dirty;
+};
+
+static struct da_peer *peer;        /* [world size], by engine rank */
+static int *dirty_peers, ndirty;
+static int *hist_dest;
+static int *sources, nsources;
+static MPI_Request *recv_reqs;
+static struct ns_reqs sends;
+static ns_darray **marked; static int nmarked, capmarked;     /* wbits to clear */
+static ns_darray **wlisted; static int nwlisted, capwlisted;  /* remote writes */
+/* My own writes to units that lower ranks also wrote: folded in at my rank. */
+struct saved { ns_darray *a; long l; size_t at; };
+static struct saved *saved; static int nsaved, capsaved;
+static struct ns_buf saved_values;
+
+static void
+grow(void **p, int *cap, size_t elsize)
+{
+    *cap = *cap ? 2 * *cap : 16;
+    *p = ns_xrealloc(*p, elsize * (size_t)*cap);
+}
+
+static void
+ensure_peers(void)
+{
+    if (!peer) {
+        int n = ns_eng.world_size;
+        peer = calloc((size_t)n, sizeof *peer);
+        dirty_peers = ns_xmalloc(sizeof(int) * (size_t)n);
+        hist_dest = ns_xmalloc(sizeof(int) * (size_t)n);
+        sources = ns_xmalloc(sizeof(int) * (size_t)n);
+        recv_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)n);
+        if (!peer)
+            ns_fatal(&ns_cur->site, "out of memory for %d request buffers", n);
+    }
+}
+
+static struct da_peer *
+to_peer(int w)
+{
+    ensure_peers();
+    struct da_peer *pe = &peer[w];
+    if (!pe->dirty) {
+        pe->dirty = 1;
+        dirty_peers[ndirty++] = w;
+        pe->req.len = 0;
+    }
+    return pe;
+}
+
+static struct da_rec *
+add_rec(struct da_peer *pe, int kind, ns_darray *a, ns_iter it, size_t data)
+{
+    struct da_rec *r = ns_buf_append(&pe->req, sizeof *r + NS_PAD8(data));
+    *r = (struct da_rec){ (uint32_t)kind, 0, a->st->key, it.i, it.step, it.left };
+    return r;
+}
+
+void
+ns_da_req_read(int w, ns_darray *a, ns_iter it, char *dst, size_t dstride)
+{
+    struct da_peer *pe = to_peer(w);
+    add_rec(pe, DA_READ, a, it, 0);
+    if (pe->nreads == pe->capreads)
+        grow((void **)&pe->reads, &pe->capreads, sizeof *pe->reads);
+    pe->reads[pe->nreads++] = (struct da_get){ a, dst, dstride, it.i, it.step, it.left };
+    pe->rep_bytes += (size_t)it.left * a->usize;
+}
+
+void
+ns_da_req_mirror(int w, ns_darray *a, ns_iter it)
+{
+    struct da_peer *pe = to_peer(w);
+    add_rec(pe, DA_MIRROR, a, it, 0);
+    if (pe->nmirrors == pe->capmirrors)
+        grow((void **)&pe->mirrors, &pe->capmirrors, sizeof *pe->mirrors);
+    pe->mirrors[pe->nmirrors++] = (struct da_get){ a, NULL, 0, it.i, it.step, it.left };
+    pe->rep_bytes += (size_t)it.left * a->usize;
+}
+
+void
+ns_da_req_write(int w, ns_darray *a, ns_iter it, const char *src, size_t sstride)
+{
+    struct da_rec *r = add_rec(to_peer(w), DA_WRITE, a, it, (size_t)it.left * a->usize);
+    char *d = (char *)(r + 1);
+    for (long j = 0; j < it.left; j++)
+        memcpy(d + (size_t)j * a->usize, src + (size_t)j * sstride, a->usize);
+}
+
+void
+ns_da_pending_write(ns_darray *a, long i)
+{
+    struct ns_dastate *s = a->st;
+    if (s->wpend[i >> 6] >> (i & 63) & 1)
+        return;
+    s->wpend[i >> 6] |= (uint64_t)1 << (i & 63);
+    if (s->nw == s->capw) {
+        s->capw = s->capw ? 2 * s->capw : 64;
+        s->wlist = ns_xrealloc(s->wlist, sizeof *s->wlist * (size_t)s->capw);
+    }
+    s->wlist[s->nw++] = i;
+    if (!s->wlisted) {
+        s->wlisted = 1;
+        if (nwlisted == capwlisted)
+            grow((void **)&wlisted, &capwlisted, sizeof *wlisted);
+        wlisted[nwlisted++] = a;
+    }
+}
+
+void
+ns_da_mark_list(ns_darray *a)
+{
+    if (nmarked == capmarked)
+        grow((void **)&marked, &capmarked, sizeof *marked);
+    marked[nmarked++] = a;
+}
+
+static void
+clear_marks(void)
+{
+    for (int i = 0; i < nmarked; i++) {
+        ns_darray *a = marked[i];
+        memset(a->wbits, 0, 8 * (size_t)((a->nlocal + 63) / 64));
+        a->wdirty = 0;
+    }
+    nmarked = 0;
+}
+
+/* Writes outside a step are plain local writes, not contributions. */
+void ns_da_step_begin(void) { clear_marks(); }
+
+static int
+cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* My pending element writes become write records, in runs per owner. */
+static void
+flush_writes(void)
+{
+    for (int k = 0; k < nwlisted; k++) {
+        ns_darray *a = wlisted[k];
+        struct ns_dastate *s = a->st;
+        qsort(s->wlist, (size_t)s->nw, sizeof *s->wlist, cmp_long);
+        long stride = a->dist == NS_BLOCK ? 1 : a->p;
+        for (long j = 0; j < s->nw; ) {
+            long i = s->wlist[j], n = 1;
+            if (a->dist == NS_BLOCK)
+                while (j + n < s->nw && s->wlist[j + n] == i + n && ns_da_owner(a, i + n) == ns_da_owner(a, i))
+                    n++;
+            ns_iter it = { i, stride, n };
+            ns_da_req_write(s->member[ns_da_owner(a, i)], a, it, s->copy + (size_t)i * a->usize,
+                            a->usize * (size_t)stride);
+            for (long t = 0; t < n; t++)
+                s->wpend[(i + t * stride) >> 6] &= ~((uint64_t)1 << ((i + t * stride) & 63));
+            j += n;
+        }
+        s->nw = 0;
+        s->wlisted = 0;
+    }
+    nwlisted = 0;
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static int tag(const struct ns_group *g, int t) { return NS_GTAG(g->depth, t + (int)(g->step & 1)); }
+
+int
+ns_da_send(struct ns_group *g, const int **dests)
+{
+    int n = 0;
+    flush_writes();
+    qsort(dirty_peers, (size_t)ndirty, sizeof(int), cmp_int);
+    for (int i = 0; i < ndirty; i++) {
+        int w = dirty_peers[i];
+        struct da_peer *pe = &peer[w];
+        if (w == ns_proc.pid)
+            continue;
+        if (pe->req.len > INT_MAX || pe->rep_bytes > INT_MAX)
+            ns_fatal(&g->site, "more than %d bytes of distributed-array requests to process %d "
+                     "in one step; split them over several steps", INT_MAX, w);
+        hist_dest[n++] = ns_group_rank_of(g, w);
+        MPI_Isend(pe->req.data, (int)pe->req.len, MPI_BYTE, w, tag(g, NS_GTAG_DA_REQ0),
+                  ns_eng.comm, ns_reqs_add(&sends));
+        if (pe->rep_bytes) {
+            pe->rep_in.len = 0;
+            void *p = ns_buf_append(&pe->rep_in, pe->rep_bytes);
+            MPI_Irecv(p, (int)pe->rep_bytes, MPI_BYTE, w, tag(g, NS_GTAG_DA_REP0), ns_eng.comm,
+                      &pe->rep_req);
+        }
+    }
+    *dests = hist_dest;
+    return n;
+}
+
+/* ---- at the owner ---- */
+
+static const char *
+unit_at(ns_darray *a, long i, int src, int kind, const struct ns_site *site)
+{
+    if (!ns_da_owned(a, i))
+        ns_fatal(site, "a request from process %d names %s[%ld], which process %d does not "
+                 "own", src, a->name, i, ns_proc.pid);
+    long l = ns_da_lidx(a, i);
+    if (kind == DA_READ && a->st->snap && a->st->snap_step == ns_da_step_id())
+        return a->st->snap + (size_t)l * a->usize;
+    if (kind == DA_READ && a->wdirty && (a->wbits[l >> 6] >> (l & 63) & 1))
+        ns_fatal(site, "process %d reads %s[%ld] in the step in which its owner, process %d, "
+                 "writes it, and its value at the start of the step was not kept; call "
+                 "ns_da_snapshot(%s) at the start of the step (nsc does so when it sees both)",
+                 src, a->name, i, ns_proc.pid, a->name);
+    return a->local + (size_t)l * a->usize;
+}
+
+static size_t
+rec_size(const struct da_rec *r, const ns_darray *a)
+{
+    return sizeof *r + (r->kind == DA_WRITE ? NS_PAD8((size_t)r->count * a->usize) : 0);
+}
+
+static ns_darray *
+array_of(const struct da_rec *r, const struct ns_site *site)
+{
+    struct ns_dastate *s = ns_da_find(r->key);
+    if (!s)
+        ns_fatal(site, "a request names a distributed array this process does not have; every "
+                 "member of the declaring group must create the same distributed arrays");
+    return s->a;
+}
+
+/* Appends the values of the `kind` records of src's message to its reply. */
+static void
+serve(int src, int kind, const struct ns_site *site)
+{
+    struct da_peer *pe = &peer[src];
+    const char *p = pe->in.data, *end = p + pe->in.len;
+    while (p < end) {
+        const struct da_rec *r = (const void *)p;
+        ns_darray *a = array_of(r, site);
+        if ((int)r->kind == kind) {
+            char *o = ns_buf_append(&pe->rep_out, (size_t)r->count * a->usize);
+            for (long j = 0; j < r->count; j++)
+                memcpy(o + (size_t)j * a->usize, unit_at(a, r->start + j * r->stride, src, kind, site),
+                       a->usize);
+        }
+        p += rec_size(r, a);
+    }
+}
+
+static void __attribute__((noreturn))
+unequal(ns_darray *a, long i, int ra, int rb, const struct ns_site *site)
+{
+    ns_fatal(site, "distributed array '%s' has combine policy <=> but processes %d and %d "
+             "wrote different values to element %ld; write equal values or choose another "
+             "policy", a->name, ra < rb ? ra : rb, ra < rb ? rb : ra, i);
+}
+
+static void
+combine_unit(ns_darray *a, char *acc, const char *in, long i, int ra, int rb,
+             const struct ns_site *site)
+{
+    for (long e = 0; e < a->unit; e++)
+        if (!ns_op_apply(a->op, a->type, a->fn, acc + (size_t)e * a->elsize,
+                         in + (size_t)e * a->elsize, a->elsize))
+            unequal(a, i, ra, rb, site);
+}
+
+static int
+owner_wrote(const ns_darray *a, long l)
+{
+    return a->wdirty && (a->wbits[l >> 6] >> (l & 63) & 1);
+}
+
+static void
+touch(ns_darray *a, long l)
+{
+    struct ns_dastate *s = a->st;
+    if (!s->state) {
+        s->state = calloc((size_t)a->nlocal + 1, 1);
+        if (a->op == NS_OP_EQ)
+            s->who = calloc((size_t)a->nlocal + 1, sizeof *s->who);
+        if (!s->state || (a->op == NS_OP_EQ && !s->who))
+            ns_fatal(&ns_cur->site, "out of memory applying writes to '%s'", a->name);
+    }
+    s->state[l] = 1;
+    if (s->ntouched == s->captouched) {
+        s->captouched = s->captouched ? 2 * s->captouched : 64;
+        s->touched = ns_xrealloc(s->touched, sizeof *s->touched * (size_t)s->captouched);
+    }
+    s->touched[s->ntouched++] = l;
+}
+
+/* Applies src's write records.  Sources come in rank order; `above`: src
+ * ranks above me, so my own write of a unit, if any, precedes src's. */
+static void
+apply_writes(int src, int above, const struct ns_site *site)
+{
+    struct da_peer *pe = &peer[src];
+    const char *p = pe->in.data, *end = p + pe->in.len;
+    while (p < end) {
+        const struct da_rec *r = (const void *)p;
+        ns_darray *a = array_of(r, site);
+        struct ns_dastate *s = a->st;
+        const char *v = (const char *)(r + 1);
+        for (long j = 0; r->kind == DA_WRITE && j < r->count; j++, v += a->usize) {
+            long i = r->start + j * r->stride;
+            unit_at(a, i, src, DA_WRITE, site);
+            long l = ns_da_lidx(a, i);
+            char *u = a->local + (size_t)l * a->usize;
+            if (s->state && s->state[l]) {          /* a lower rank's value is there */
+                combine_unit(a, u, v, i, s->who ? s->who[l] : src, src, site);
+                continue;
+            }
+            int mine = owner_wrote(a, l);
+            touch(a, l);
+            if (mine && above) {                    /* mine first, then src's */
+                combine_unit(a, u, v, i, ns_proc.pid, src, site);
+                if (s->who)
+                    s->who[l] = ns_proc.pid;
+                continue;
+            }
+            if (mine) {                             /* mine waits for my turn */
+                if (nsaved == capsaved)
+                    grow((void **)&saved, &capsaved, sizeof *saved);
+                saved[nsaved++] = (struct saved){ a, l, saved_values.len };
+                memcpy(ns_buf_append(&saved_values, a->usize), u, a->usize);
+            }
+            memcpy(u, v, a->usize);                 /* new-value semantics */
+            if (s->who)
+                s->who[l] = src;
+        }
+        p += rec_size(r, a);
+    }
+}
+
+static void
+apply_saved(const struct ns_site *site)
+{
+    for (int k = 0; k < nsaved; k++) {
+        ns_darray *a = saved[k].a;
+        long l = saved[k].l;
+        combine_unit(a, a->local + (size_t)l * a->usize, saved_values.data + saved[k].at,
+                     DArray_index(a, l), a->st->who ? a->st->who[l] : ns_proc.pid,
+                     ns_proc.pid, site);
+    }
+    nsaved = 0;
+    saved_values.len = 0;
+}
+
+static void
+reset_touched(const struct ns_site *site)
+{
+    for (int i = 0; i < nsources; i++) {
+        const char *p = peer[sources[i]].in.data, *end = p + peer[sources[i]].in.len;
+        while (p < end) {
+            const struct da_rec *r = (const void *)p;
+            ns_darray *a = array_of(r, site);
+            struct ns_dastate *s = a->st;
+            for (long k = 0; k < s->ntouched; k++)
+                s->state[s->touched[k]] = 0;
+            s->ntouched = 0;
+            p += rec_size(r, a);
+        }
+    }
+}
+
+/* The replies to my reads and mirrors from w, in the order served. */
+static void
+scatter(struct da_peer *pe, const char *p)
+{
+    for (int k = 0; k < pe->nreads; k++) {
+        const struct da_get *g = &pe->reads[k];
+        for (long j = 0; j < g->count; j++, p += g->a->usize)
+            memcpy(g->dst + (size_t)j * g->dstride, p, g->a->usize);
+    }
+    for (int k = 0; k < pe->nmirrors; k++) {
+        const struct da_get *g = &pe->mirrors[k];
+        struct ns_dastate *s = g->a->st;
+        for (long j = 0; j < g->count; j++, p += g->a->usize) {
+            long i = g->start + j * g->stride;
+            memcpy(s->copy + (size_t)i * g->a->usize, p, g->a->usize);
+            s->valid[i] = ns_da_step_id() + 1;      /* readable in the next step */
+        }
+    }
+}
+
+void
+ns_da_serve(struct ns_group *g, int nrecv)
+{
+    const struct ns_site *site = &g->site;
+    int me = ns_proc.pid, got = 0;
+    nsources = 0;
+    if (!peer && nrecv == 0) {
+        clear_marks();
+        return;
+    }
+    ensure_peers();
+    if (peer[me].dirty) {                   /* my requests to myself: no message */
+        struct ns_buf t = peer[me].in; peer[me].in = peer[me].req; peer[me].req = t;
+        sources[nsources++] = me;
+    }
+    struct ns_backoff b = { 0 };
+    while (got < nrecv) {
+        int flag = 0, count;
+        MPI_Message msg;
+        MPI_Status st;
+        MPI_Improbe(MPI_ANY_SOURCE, tag(g, NS_GTAG_DA_REQ0), ns_eng.comm, &flag, &msg, &st);
+        if (!flag) {
+            ns_backoff_idle(&b);
+            continue;
+        }
+        MPI_Get_count(&st, MPI_BYTE, &count);
+        struct da_peer *pe = &peer[st.MPI_SOURCE];
+        pe->in.len = 0;
+        MPI_Imrecv(ns_buf_append(&pe->in, (size_t)count), count, MPI_BYTE, &msg, &recv_reqs[got++]);
+        sources[nsources++] = st.MPI_SOURCE;
+    }
+    ns_wait_all(nrecv, recv_reqs);
+    qsort(sources, (size_t)nsources, sizeof(int), cmp_int);
+
+    for (int i = 0; i < nsources; i++) {    /* 1. reads: start-of-step values */
+        peer[sources[i]].rep_out.len = 0;
+        serve(sources[i], DA_READ, site);
+    }
+    int crossed = 0;                        /* 2. writes, mine at my rank */
+    for (int i = 0; i < nsources; i++) {
+        if (sources[i] == me)
+            continue;
+        if (!crossed && sources[i] > me) {
+            apply_saved(site);
+            crossed = 1;
+        }
+        apply_writes(sources[i], sources[i] > me, site);
+    }
+    apply_saved(site);
+    reset_touched(site);
+    for (int i = 0; i < nsources; i++)      /* 3. mirrors: values after the writes */
+        serve(sources[i], DA_MIRROR, site);
+    for (int i = 0; i < nsources; i++) {
+        struct da_peer *pe = &peer[sources[i]];
+        if (sources[i] != me && pe->rep_out.len)
+            MPI_Isend(pe->rep_out.data, (int)pe->rep_out.len, MPI_BYTE, sources[i],
+                      tag(g, NS_GTAG_DA_REP0), ns_eng.comm, ns_reqs_add(&sends));
+    }
+
+    for (int i = 0; i < ndirty; i++) {      /* my replies */
+        int w = dirty_peers[i];
+        struct da_peer *pe = &peer[w];
+        if (pe->rep_bytes && w != me) {
+            ns_wait(&pe->rep_req);
+            scatter(pe, pe->rep_in.data);
+        } else if (w == me) {
+            scatter(pe, pe->rep_out.data);
+        }
+    }
+    ns_reqs_wait(&sends);
+    for (int i = 0; i < ndirty; i++) {
+        struct da_peer *pe = &peer[dirty_peers[i]];
+        pe->dirty = 0;
+        pe->nreads = pe->nmirrors = 0;
+        pe->rep_bytes = 0;
+        pe->req.len = 0;
+    }
+    ndirty = 0;
+    clear_marks();
+}

@@ -1,0 +1,51 @@
+/*
+ * darray.h - the runtime side of a distributed array, shared by darray.c
+ * (distribution, element access, my copies of remote units) and
+ * darequest.c (DA_REQ/DA_REP messages and serving them).
+ */
+#ifndef NESTSTEP_DARRAY_H
+#define NESTSTEP_DARRAY_H
+#include "internal.h"
+
+struct ns_dastate {
+    ns_darray *a;
+    uint64_t key;                   /* symbolic name: declaring group + sequence */
+    int *member;                    /* [p] engine ranks of the declaring group */
+    struct ns_dastate *next_hash;
+    /* my copies of remote units */
+    char *copy;                     /* [n units], allocated on first use */
+    unsigned long *valid;           /* [n]: step id (epoch + 1) the copy is good for */
+    uint64_t *wpend;                /* [n bits]: written by me, to send at step end */
+    long *wlist; long nw, capw;
+    int wlisted;                    /* in the list of arrays with remote writes */
+    /* my units at the start of the step, for remote readers */
+    char *snap; unsigned long snap_step;
+    /* applying incoming writes */
+    unsigned char *state;           /* [nlocal] */
+    long *touched; long ntouched, captouched;
+    int32_t *who;                   /* [nlocal] writer rank, <=> only */
+};
+
+enum { DA_READ = 1, DA_MIRROR = 2, DA_WRITE = 3 };
+struct da_rec {                     /* then, for DA_WRITE, count units, padded */
+    uint32_t kind, pad;
+    uint64_t key;
+    int64_t start, stride, count;
+};
+
+/* The units of a owned by rank q among lb, lb+st, ... (ub inclusive). */
+ns_iter ns_da_part(const ns_darray *a, long q, long lb, long ub, long st);
+struct ns_dastate *ns_da_find(uint64_t key);
+/* The engine rank of unit i's owner, checked to be in the current group. */
+int  ns_da_owner_world(ns_darray *a, long i, const struct ns_site *site);
+void ns_da_check_step(const ns_darray *a, const char *what, const struct ns_site *site);
+
+/* Requests (darequest.c), addressed to engine rank w. */
+void ns_da_req_read(int w, ns_darray *a, ns_iter part, char *dst, size_t dstride);
+void ns_da_req_mirror(int w, ns_darray *a, ns_iter part);
+void ns_da_req_write(int w, ns_darray *a, ns_iter part, const char *src, size_t sstride);
+void ns_da_pending_write(ns_darray *a, long i);
+void ns_da_mark_list(ns_darray *a);        /* a has write marks to clear */
+static inline unsigned long ns_da_step_id(void) { return ns_here.epoch + 1; }
+
+#endif

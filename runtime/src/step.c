@@ -1,0 +1,193 @@
+/*
+ * step.c - NestStep supersteps (spec sections 2 and 4): step begin and end
+ * with their combine phase, neststep group splitting and the
+ * inter-subgroup combine that ends it.  The combine of the current group
+ * carries, at once: the agreement on which step every member is at, the
+ * shared variables' combine items (prefix results on the way down), and
+ * the N_DAMsgs histogram of distributed-array request messages.
+ */
+#include "internal.h"
+
+static struct ns_buf mine;
+
+static void
+refresh(void)
+{
+    ns_group_sync_here();
+    ns_eng.superstep = ns_cur->step;
+}
+
+/* One combine of group g: agreement, my items, my request messages. */
+static void
+combine(struct ns_group *g, int kind, int prefix, struct ns_combine_out *out)
+{
+    const int *dests = NULL;
+    int ndest = kind == NS_SYNC_NS_STEP ? ns_da_send(g, &dests) : 0;
+    struct ns_combine_in in = {
+        .agree = {
+            [NS_AGREE_KIND] = kind,
+            [NS_AGREE_STEP] = g->step,
+            [NS_AGREE_SITE] = ns_site_key(kind, &g->site),
+        },
+        .ndest = ndest,
+        .dest = dests,
+        .items = mine.data,
+        .items_len = mine.len,
+        .prefix = prefix,
+    };
+    ns_combine_run(g, &in, out);
+}
+
+static struct ns_group *
+running_group(const char *what, const struct ns_site *site)
+{
+    if (!ns_cur)
+        NestStep_init(NULL, NULL);
+    if (ns_cur->in_step)
+        ns_fatal(site, "%s inside a step of the same group (the step on line %d); a step's body "
+                 "may not contain another step or neststep of its group", what, ns_cur->site.line);
+    return ns_cur;
+}
+
+void
+ns_step_begin(const struct ns_site *site)
+{
+    struct ns_group *g = running_group("step", site);
+    g->site = *site;
+    g->in_step = 1;
+    ns_da_step_begin();
+    refresh();
+}
+
+void
+ns_step_end(void)
+{
+    struct ns_group *g = ns_cur;
+    struct ns_combine_out out;
+    if (!g || !g->in_step)
+        ns_fatal(NS_SITE("step", NULL, 0), "end of a step that has not begun");
+    int prefix = ns_sh_prefix_wanted();
+    ns_sh_contribution(&mine, g->rank);
+    combine(g, NS_SYNC_NS_STEP, prefix, &out);
+    ns_sh_commit(g, out.total, out.total_len);
+    if (prefix)
+        ns_sh_commit_prefix(out.prefix, out.prefix_len);
+    ns_da_serve(g, out.nrecv);
+    ns_sh_step_done();
+    g->in_step = 0;
+    g->step++;
+    ns_here.epoch++;
+    refresh();
+}
+
+/* neststep(k, @ = e): one combine tells every member everyone's @. */
+static int *
+learn_indices(struct ns_group *g, int at)
+{
+    int *vec = ns_xmalloc(sizeof(int) * (size_t)g->size);
+    uint64_t *bits = calloc((size_t)(g->size + 63) / 64, 8);
+    ns_shvar v;
+    struct ns_combine_out out;
+    ns_sh_declare(&v, " neststep @", vec, (size_t)g->size, Type_int, sizeof(int),
+                  NS_OP_FIRST, NULL);
+    vec[g->rank] = at;
+    bits[g->rank >> 6] |= (uint64_t)1 << (g->rank & 63);
+    mine.len = 0;
+    ns_items_add(&mine, &v, vec, (size_t)g->size, bits, g->rank);
+    combine(g, NS_SYNC_NS_SPLIT, 0, &out);
+    ns_sh_commit(g, out.total, out.total_len);
+    ns_sh_undeclare(&v);
+    free(bits);
+    return vec;
+}
+
+int
+ns_neststep_begin(int k, int at, const double *w, const struct ns_site *site)
+{
+    struct ns_group *p = running_group("neststep", site);
+    int index, lo = 0, hi = 0, *vec = NULL;
+    if (k < 1)
+        ns_fatal(site, "neststep(%d): the number of subgroups must be at least 1", k);
+    p->site = *site;
+    if (at != NS_SPLIT_EVEN) {
+        vec = learn_indices(p, at);
+        index = at;
+    } else if (w) {                         /* contiguous, sizes by weight */
+        double total = 0, cum = 0;
+        for (int j = 0; j < k; j++) {
+            if (!(w[j] >= 0))
+                ns_fatal(site, "neststep weight w[%d] = %g; weights must not be negative", j, w[j]);
+            total += w[j];
+        }
+        if (!(total > 0))
+            ns_fatal(site, "neststep weights add up to %g; give at least one positive weight", total);
+        index = -1;
+        for (int j = 0; j < k && index < 0; j++) {
+            lo = (int)(cum / total * p->size + 0.5);
+            cum += w[j];
+            hi = (int)(cum / total * p->size + 0.5);
+            if (p->rank >= lo && p->rank < hi)
+                index = j;
+        }
+    } else {                                /* @ = $ * k / #, contiguous */
+        index = (int)((long long)p->rank * k / p->size);
+        lo = (int)(((long long)index * p->size + k - 1) / k);
+        hi = (int)(((long long)(index + 1) * p->size + k - 1) / k);
+    }
+    p->split_open = 1;
+    if (index < 0 || index >= k) {          /* joins no subgroup: skips the body */
+        free(vec);
+        p->nsplit++;
+        return 0;
+    }
+    ns_cur = ns_group_split(index, vec, lo, hi);
+    p->nsplit++;
+    free(vec);
+    refresh();
+    return 1;
+}
+
+void
+ns_neststep_end(void)
+{
+    struct ns_group *g = NULL, *p = ns_cur;
+    struct ns_combine_out out;
+    if (!p->split_open) {
+        g = p;
+        p = g->parent;
+        if (!p || !p->split_open)
+            ns_fatal(&g->site, "end of a neststep that has not begun");
+        if (g->in_step)
+            ns_fatal(&g->site, "the body of a neststep ended inside one of its steps");
+        if (g->split_open)
+            ns_fatal(&g->site, "the body of a neststep ended inside a nested neststep");
+    }
+    /* the subgroup's changes to enclosing shared variables: its rank 0
+     * speaks for it, in the parent's combine */
+    ns_sh_escalation(&mine, g, g && g->rank == 0, p->rank);
+    if (g)
+        ns_group_free(g);
+    ns_cur = p;
+    p->split_open = 0;
+    combine(p, NS_SYNC_NS_JOIN, 0, &out);
+    ns_sh_commit(p, out.total, out.total_len);
+    p->step++;
+    ns_here.epoch++;
+    refresh();
+}
+
+/* The last combine of the root group: every process gets here. */
+void
+ns_step_finalize(const struct ns_site *site)
+{
+    struct ns_combine_out out;
+    if (ns_cur != &ns_root || ns_root.split_open)
+        ns_fatal(site, "NestStep_finalize inside a neststep (subgroup @ = %d); call it in the "
+                 "root group, after the neststep", ns_cur->index);
+    if (ns_root.in_step)
+        ns_fatal(site, "NestStep_finalize inside a step");
+    ns_root.site = *site;
+    mine.len = 0;
+    combine(&ns_root, NS_SYNC_NS_END, 0, &out);
+    ns_buf_free(&mine);
+}
