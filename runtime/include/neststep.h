@@ -185,6 +185,9 @@ ns_darray *new_DArray(long n, int type);        /* block, default policy */
 void       ns_da_free(ns_darray *a);
 long       DArray_Length(const ns_darray *a);   /* my local units */
 long       DArray_index(const ns_darray *a, long k);   /* global unit of my k-th */
+/* DArray_index(a, k) names the caller's line when k is out of range. */
+long       ns_da_index(const ns_darray *a, long k, const struct ns_site *site);
+#define DArray_index(a, k) ns_da_index((a), (k), NS_AT("DArray_index"))
 long       ns_da_length(const ns_darray *a);    /* global units */
 
 static inline long

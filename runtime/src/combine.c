@@ -32,6 +32,7 @@
  * messages send their rest separately.
  */
 #include <limits.h>
+#include <stdio.h>
 #include <time.h>
 #include "internal.h"
 
@@ -226,11 +227,18 @@ disagree(struct ns_combiner *C, int k, int64_t va, int ra, int64_t vb, int rb)
         int64_t tv = va; va = vb; vb = tv;
         int tr = ra; ra = rb; rb = tr;
     }
-    if (ns)                         /* k is NS_AGREE_SITE: kind and line of each */
-        ns_fatal(site, "process %d reached %s on line %d but process %d reached %s on line "
-                 "%d; every member of a group must execute the same sequence of steps and "
-                 "neststeps", ra, kind_name(NS_SITE_KIND(va)), NS_SITE_LINE(va),
-                 rb, kind_name(NS_SITE_KIND(vb)), NS_SITE_LINE(vb));
+    if (ns) {                       /* k is NS_AGREE_SITE: kind and line of each */
+        char la[48] = "", lb[48] = "";  /* no line: NestStep_finalize */
+        if (NS_SITE_LINE(va) > 0)
+            snprintf(la, sizeof la, " on line %d", NS_SITE_LINE(va));
+        if (NS_SITE_LINE(vb) > 0)
+            snprintf(lb, sizeof lb, " on line %d%s", NS_SITE_LINE(vb),
+                     NS_SITE_KIND(va) == NS_SITE_KIND(vb) && NS_SITE_LINE(va) == NS_SITE_LINE(vb)
+                     ? " of another file" : "");
+        ns_fatal(site, "process %d reached %s%s but process %d reached %s%s; every member of a "
+                 "group must execute the same sequence of steps and neststeps",
+                 ra, kind_name(NS_SITE_KIND(va)), la, rb, kind_name(NS_SITE_KIND(vb)), lb);
+    }
     switch (k) {
     case NS_AGREE_KIND:
         ns_fatal(site, "process %d called %s while process %d called %s; every process must "

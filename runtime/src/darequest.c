@@ -144,6 +144,23 @@ ns_da_mark_list(ns_darray *a)
     marked[nmarked++] = a;
 }
 
+int
+ns_da_forget(ns_darray *a)
+{
+    int busy = a->st->wlisted;
+    for (int i = 0; i < nmarked; i++)
+        if (marked[i] == a)
+            marked[i--] = marked[--nmarked];
+    for (int i = 0; i < ndirty && !busy; i++) {
+        const struct da_peer *pe = &peer[dirty_peers[i]];
+        for (int k = 0; k < pe->nreads; k++)
+            busy |= pe->reads[k].a == a;
+        for (int k = 0; k < pe->nmirrors; k++)
+            busy |= pe->mirrors[k].a == a;
+    }
+    return busy;
+}
+
 static void
 clear_marks(void)
 {
@@ -165,20 +182,27 @@ cmp_long(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* My pending element writes become write records, in runs per owner. */
+/* My pending writes (elements and sections) become write records, in runs
+ * per owner: a cyclic array's units are ordered by owner, then index. */
 static void
 flush_writes(void)
 {
     for (int k = 0; k < nwlisted; k++) {
         ns_darray *a = wlisted[k];
         struct ns_dastate *s = a->st;
+        long stride = a->dist == NS_BLOCK ? 1 : a->p, per = (a->n + a->p - 1) / a->p;
+        if (a->dist == NS_CYCLIC)
+            for (long j = 0; j < s->nw; j++)
+                s->wlist[j] = s->wlist[j] % a->p * per + s->wlist[j] / a->p;
         qsort(s->wlist, (size_t)s->nw, sizeof *s->wlist, cmp_long);
-        long stride = a->dist == NS_BLOCK ? 1 : a->p;
+        if (a->dist == NS_CYCLIC)
+            for (long j = 0; j < s->nw; j++)
+                s->wlist[j] = s->wlist[j] / per + s->wlist[j] % per * a->p;
         for (long j = 0; j < s->nw; ) {
             long i = s->wlist[j], n = 1;
-            if (a->dist == NS_BLOCK)
-                while (j + n < s->nw && s->wlist[j + n] == i + n && ns_da_owner(a, i + n) == ns_da_owner(a, i))
-                    n++;
+            while (j + n < s->nw && s->wlist[j + n] == i + n * stride &&
+                   ns_da_owner(a, i + n * stride) == ns_da_owner(a, i))
+                n++;
             ns_iter it = { i, stride, n };
             ns_da_req_write(s->member[ns_da_owner(a, i)], a, it, s->copy + (size_t)i * a->usize,
                             a->usize * (size_t)stride);

@@ -90,14 +90,15 @@ ns_da_free(ns_darray *a)
     if (!a)
         return;
     struct ns_dastate *s = a->st;
+    /* written outside a step: only marks, forgotten here */
+    if (ns_da_forget(a) || (a->wdirty && ns_cur && ns_cur->in_step))
+        ns_fatal(&ns_cur->site, "distributed array '%s' freed inside the step that writes it "
+                 "or accesses it remotely; free it after the step", a->name);
     for (struct ns_dastate **pp = &bucket[s->key % NBUCKET]; *pp; pp = &(*pp)->next_hash)
         if (*pp == s) {
             *pp = s->next_hash;
             break;
         }
-    if (s->wlisted || a->wdirty)
-        ns_fatal(&ns_cur->site, "distributed array '%s' freed inside the step that writes it; "
-                 "free it after the step", a->name);
     free(s->member);
     free(s->copy);
     free(s->valid);
@@ -117,13 +118,16 @@ long DArray_Length(const ns_darray *a) { return a->nlocal; }
 long ns_da_length(const ns_darray *a) { return a->n; }
 
 long
-DArray_index(const ns_darray *a, long k)
+ns_da_index(const ns_darray *a, long k, const struct ns_site *site)
 {
     if (k < 0 || k >= a->nlocal)
-        ns_fatal(&ns_cur->site, "DArray_index(%s, %ld): this process owns only %ld units "
-                 "(0 <= k < DArray_Length)", a->name, k, a->nlocal);
+        ns_fatal(site, "local index %ld of distributed array '%s' is out of range: this "
+                 "process owns %ld units (0 <= k < DArray_Length(%s))", k, a->name, a->nlocal,
+                 a->name);
     return a->dist == NS_BLOCK ? a->first + k : a->me + k * a->p;
 }
+
+long (DArray_index)(const ns_darray *a, long k) { return ns_da_index(a, k, &ns_cur->site); }
 
 static long floor_div(long x, long y) { return x / y - ((x % y != 0) && ((x < 0) != (y < 0))); }
 static long ceil_div(long x, long y) { return -floor_div(-x, y); }
@@ -310,8 +314,17 @@ ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
             }
             continue;
         }
-        int w = ns_da_owner_world(a, it.i, site);
-        ns_da_req_write(w, a, it, from, (size_t)kst * a->usize);
+        /* not mine: into my copies, as element writes are (I can read them
+         * back, and my last value of a unit is my one contribution) */
+        ns_da_owner_world(a, it.i, site);
+        ensure_copies(a);
+        for (long j = 0; j < it.left; j++) {
+            long i = it.i + j * it.step;
+            memcpy(a->st->copy + (size_t)i * a->usize, from + (size_t)(j * kst) * a->usize,
+                   a->usize);
+            a->st->valid[i] = ns_da_step_id();
+            ns_da_pending_write(a, i);
+        }
     }
     return len;
 }

@@ -46,6 +46,7 @@ void ns_da_req_mirror(int w, ns_darray *a, ns_iter part);
 void ns_da_req_write(int w, ns_darray *a, ns_iter part, const char *src, size_t sstride);
 void ns_da_pending_write(ns_darray *a, long i);
 void ns_da_mark_list(ns_darray *a);        /* a has write marks to clear */
+int  ns_da_forget(ns_darray *a);           /* a is freed: 1 if this step's requests name it */
 static inline unsigned long ns_da_step_id(void) { return ns_here.epoch + 1; }
 
 #endif

@@ -53,11 +53,13 @@ ns_sh_declare(ns_shvar *v, const char *name, void *addr, size_t n, int type, siz
 {
     if (!ns_cur)
         NestStep_init(NULL, NULL);
+    /* the declaration has no site of its own: the step's, if inside one */
+    const struct ns_site *site = ns_cur->in_step ? here("sh") : NS_SITE("sh", NULL, 0);
     if (ns_type_size(type) && elsize != ns_type_size(type))
-        ns_fatal(here("sh"), "shared variable '%s': element size %zu does not match its type",
+        ns_fatal(site, "shared variable '%s': element size %zu does not match its type",
                  name, elsize);
     if (!ns_op_valid(op, type) || (op == NS_OP_FN && !fn))
-        ns_fatal(here("sh"), "shared variable '%s': combine policy <%s> does not apply to its "
+        ns_fatal(site, "shared variable '%s': combine policy <%s> does not apply to its "
                  "element type; use <+> <*> <max> <min> on numbers, <&> <|> <^> on integers, "
                  "<?> <=> or a function on any type", name, ns_op_name(op));
     memset(v, 0, sizeof *v);
@@ -144,9 +146,9 @@ ns_sh_touch(ns_shvar *v, size_t i, const struct ns_site *site)
         ns_fatal(site, "write to shared %s '%s' outside a step; writes to shared variables "
                  "must be inside a step (or a function called from one)",
                  v->n == 1 && !v->handle ? "variable" : "array", v->name);
-    if (i >= n)
-        ns_fatal(site, "index %zu is out of bounds of shared array '%s' of %zu elements",
-                 i, v->name, n);
+    if (i >= n)                         /* signed: a negative index wrapped around */
+        ns_fatal(site, "index %lld is out of bounds of shared array '%s' of %zu elements",
+                 (long long)i, v->name, n);
     make_dirty(v, n);
 }
 
@@ -298,6 +300,10 @@ ns_sh_commit(struct ns_group *g, const char *total, size_t len)
         const struct ns_witem *it = (const void *)p;
         ns_shvar *v = ns_sh_find(it->key);
         size_t n;
+        if (!v)                         /* written by processes that declared it */
+            ns_fatal(&g->site, "a combine item arrived for a shared variable this process has "
+                     "not declared (key %016llx); every member of a group must declare the "
+                     "same shared variables", (unsigned long long)it->key);
         char *s = storage(v, &n);
         if (n != it->n)
             ns_fatal(&g->site, "shared array '%s' has %zu elements here but %u on another "

@@ -80,6 +80,106 @@ ns_step_end(void)
     refresh();
 }
 
+/* neststep(k, @ = e) whose subgroups are not in the parent-rank order of
+ * their rank-0 members: every parent rank's @, kept (by the parent's depth)
+ * so that the join can combine the subgroups in @ order (spec section 4). */
+static struct join_order { int k, *at; } *order;
+static int caporder;
+
+/* Keeps at (which the caller then must not free) if it is needed. */
+static int
+keep_order(struct ns_group *p, int k, int *at)
+{
+    char *seen = calloc((size_t)k, 1);
+    int last = -1, sorted = 1;
+    if (!seen)
+        ns_fatal(&p->site, "out of memory for neststep(%d)", k);
+    for (int r = 0; r < p->size; r++)
+        if (at[r] >= 0 && at[r] < k && !seen[at[r]]) {
+            seen[at[r]] = 1;
+            sorted = sorted && at[r] > last;
+            last = at[r];
+        }
+    free(seen);
+    if (sorted)
+        return 0;
+    if (p->depth >= caporder) {
+        int cap = 2 * p->depth + 8;
+        order = ns_xrealloc(order, sizeof *order * (size_t)cap);
+        memset(order + caporder, 0, sizeof *order * (size_t)(cap - caporder));
+        caporder = cap;
+    }
+    order[p->depth] = (struct join_order){ k, at };
+    return 1;
+}
+
+/* The join of such a neststep: one combine gathers the lengths of the
+ * subgroups' item lists (each subgroup's rank 0 speaks for it), a second
+ * the lists themselves; every process folds them in @ order. */
+static void
+join_in_order(struct ns_group *p, struct join_order *jo, int index, int lead)
+{
+    int k = jo->k;
+    struct ns_combine_out out;
+    struct ns_buf list = { 0 }, acc = { 0 }, tmp = { 0 };
+    uint64_t *len = calloc((size_t)k, sizeof *len), *bits = calloc((size_t)(k + 63) / 64, 8);
+    size_t *off = ns_xmalloc(sizeof *off * ((size_t)k + 1));
+    ns_shvar lv, bv;
+    if (!len || !bits)
+        ns_fatal(&p->site, "out of memory for the end of neststep(%d)", k);
+    if (mine.len)
+        memcpy(ns_buf_append(&list, mine.len), mine.data, mine.len);
+    ns_sh_declare(&lv, " neststep lengths", len, (size_t)k, Type_ullong, sizeof *len,
+                  NS_OP_FIRST, NULL);
+    mine.len = 0;
+    if (lead) {
+        len[index] = list.len;
+        bits[index >> 6] |= (uint64_t)1 << (index & 63);
+        ns_items_add(&mine, &lv, len, (size_t)k, bits, p->rank);
+    }
+    combine(p, NS_SYNC_NS_JOIN, 0, &out);
+    ns_sh_commit(p, out.total, out.total_len);
+    ns_sh_undeclare(&lv);
+    off[0] = 0;
+    for (int j = 0; j < k; j++)
+        off[j + 1] = off[j] + len[j];
+    if (off[k]) {                       /* some subgroup changed something */
+        size_t total = off[k];
+        char *all = calloc(total, 1);
+        uint64_t *abits = calloc((total + 63) / 64, 8);
+        if (!all || !abits)
+            ns_fatal(&p->site, "out of memory for the end of neststep(%d)", k);
+        ns_sh_declare(&bv, " neststep items", all, total, Type_uchar, 1, NS_OP_FIRST, NULL);
+        mine.len = 0;
+        if (lead && list.len) {
+            memcpy(all + off[index], list.data, list.len);
+            for (size_t e = off[index]; e < off[index + 1]; e++)
+                abits[e >> 6] |= (uint64_t)1 << (e & 63);
+            ns_items_add(&mine, &bv, all, total, abits, p->rank);
+        }
+        combine(p, NS_SYNC_NS_JOIN, 0, &out);
+        ns_sh_commit(p, out.total, out.total_len);
+        ns_sh_undeclare(&bv);
+        for (int j = 0; j < k; j++) {
+            if (!len[j])
+                continue;
+            ns_items_fold(&tmp, acc.data, acc.len, all + off[j], len[j], 0);
+            struct ns_buf t = acc; acc = tmp; tmp = t;
+        }
+        ns_sh_commit(p, acc.data, acc.len);
+        free(all);
+        free(abits);
+    }
+    ns_buf_free(&list);
+    ns_buf_free(&acc);
+    ns_buf_free(&tmp);
+    free(len);
+    free(bits);
+    free(off);
+    free(jo->at);
+    jo->at = NULL;
+}
+
 /* neststep(k, @ = e): one combine tells every member everyone's @. */
 static int *
 learn_indices(struct ns_group *g, int at)
@@ -105,13 +205,14 @@ int
 ns_neststep_begin(int k, int at, const double *w, const struct ns_site *site)
 {
     struct ns_group *p = running_group("neststep", site);
-    int index, lo = 0, hi = 0, *vec = NULL;
+    int index, lo = 0, hi = 0, *vec = NULL, kept = 0;
     if (k < 1)
         ns_fatal(site, "neststep(%d): the number of subgroups must be at least 1", k);
     p->site = *site;
     if (at != NS_SPLIT_EVEN) {
         vec = learn_indices(p, at);
         index = at;
+        kept = keep_order(p, k, vec);
     } else if (w) {                         /* contiguous, sizes by weight */
         double total = 0, cum = 0;
         for (int j = 0; j < k; j++) {
@@ -136,13 +237,15 @@ ns_neststep_begin(int k, int at, const double *w, const struct ns_site *site)
     }
     p->split_open = 1;
     if (index < 0 || index >= k) {          /* joins no subgroup: skips the body */
-        free(vec);
+        if (!kept)
+            free(vec);
         p->nsplit++;
         return 0;
     }
     ns_cur = ns_group_split(index, vec, lo, hi);
     p->nsplit++;
-    free(vec);
+    if (!kept)
+        free(vec);
     refresh();
     return 1;
 }
@@ -164,13 +267,19 @@ ns_neststep_end(void)
     }
     /* the subgroup's changes to enclosing shared variables: its rank 0
      * speaks for it, in the parent's combine */
-    ns_sh_escalation(&mine, g, g && g->rank == 0, p->rank);
+    int index = g ? g->index : -1, lead = g && g->rank == 0;
+    ns_sh_escalation(&mine, g, lead, p->rank);
     if (g)
         ns_group_free(g);
     ns_cur = p;
     p->split_open = 0;
-    combine(p, NS_SYNC_NS_JOIN, 0, &out);
-    ns_sh_commit(p, out.total, out.total_len);
+    refresh();                          /* messages name the parent's superstep */
+    if (p->depth < caporder && order[p->depth].at) {
+        join_in_order(p, &order[p->depth], index, lead);
+    } else {
+        combine(p, NS_SYNC_NS_JOIN, 0, &out);
+        ns_sh_commit(p, out.total, out.total_len);
+    }
     p->step++;
     ns_here.epoch++;
     refresh();
