@@ -193,7 +193,7 @@ complete(struct ns_combiner *C, struct inbox *in, int src, int rest_tag)
 
 static const char *const agree_call[NS_NAGREE] = {
     "bsp_sync", "bsp_sync", "bsp_push_reg", "bsp_pop_reg", "bsp_pop_reg", "bsp_set_tagsize",
-    "bsp_sync",
+    "bsp_sync", "neststep",
 };
 
 static const char *
@@ -227,6 +227,10 @@ disagree(struct ns_combiner *C, int k, int64_t va, int ra, int64_t vb, int rb)
         int64_t tv = va; va = vb; vb = tv;
         int tr = ra; ra = rb; rb = tr;
     }
+    if (ns && k == NS_AGREE_SPLIT)
+        ns_fatal(site, "processes %d and %d split the group differently at this neststep (a "
+                 "different number of subgroups or different weights); k and the weights must "
+                 "be the same on every member", ra, rb);
     if (ns) {                       /* k is NS_AGREE_SITE: kind and line of each */
         char la[48] = "", lb[48] = "";  /* no line: NestStep_finalize */
         if (NS_SITE_LINE(va) > 0)
@@ -310,6 +314,10 @@ merge_child(struct ns_combiner *C, const char *msg)
     const struct wire_head *h = (const void *)msg;
     if (C->agree[NS_AGREE_KIND] >= NS_SYNC_NS_STEP || h->agree[NS_AGREE_KIND] >= NS_SYNC_NS_STEP) {
         /* NestStep: every member passes the same step, always checked */
+        if (h->agree[NS_AGREE_SITE] == C->agree[NS_AGREE_SITE] &&
+            h->agree[NS_AGREE_SPLIT] != C->agree[NS_AGREE_SPLIT])
+            disagree(C, NS_AGREE_SPLIT, 0, C->agree_rank[NS_AGREE_SPLIT], 0,
+                     h->agree_rank[NS_AGREE_SPLIT]);
         for (int k = 0; k < NS_NAGREE; k++)
             if (h->agree[k] != C->agree[k])
                 disagree(C, NS_AGREE_SITE, C->agree[NS_AGREE_SITE], C->agree_rank[NS_AGREE_SITE],

@@ -121,7 +121,9 @@ int ns_env_int(const char *name, int dflt, int lo, int hi);
 /* ---- the per-superstep agreement and count exchange (combine.c) ---- */
 /* Values every process must agree on at a sync; a mismatch stops the job. */
 enum { NS_AGREE_KIND, NS_AGREE_STEP, NS_AGREE_NPUSH, NS_AGREE_NPOP,
-       NS_AGREE_POPS, NS_AGREE_TAGSIZE, NS_AGREE_SITE, NS_NAGREE };
+       NS_AGREE_POPS, NS_AGREE_TAGSIZE, NS_AGREE_SITE,
+       NS_AGREE_SPLIT,         /* neststep: hash of k and the weights */
+       NS_NAGREE };
 /* NS_AGREE_SITE: (hash of the file name << 32) | line of the sync call when
  * NS_CHECK_SITES=1, else 0. */
 #define NS_SITE_LINE(v) ((int)((v) & 0xffffffff))

@@ -18,6 +18,8 @@ refresh(void)
 }
 
 /* One combine of group g: agreement, my items, my request messages. */
+static int64_t split_key;              /* of the neststep starting now */
+
 static void
 combine(struct ns_group *g, int kind, int prefix, struct ns_combine_out *out)
 {
@@ -28,6 +30,7 @@ combine(struct ns_group *g, int kind, int prefix, struct ns_combine_out *out)
             [NS_AGREE_KIND] = kind,
             [NS_AGREE_STEP] = g->step,
             [NS_AGREE_SITE] = ns_site_key(kind, &g->site),
+            [NS_AGREE_SPLIT] = kind == NS_SYNC_NS_SPLIT ? split_key : 0,
         },
         .ndest = ndest,
         .dest = dests,
@@ -209,6 +212,15 @@ ns_neststep_begin(int k, int at, const double *w, const struct ns_site *site)
     if (k < 1)
         ns_fatal(site, "neststep(%d): the number of subgroups must be at least 1", k);
     p->site = *site;
+    split_key = (int64_t)ns_hash64((uint64_t)k, w, w ? sizeof *w * (size_t)k : 0);
+    if (at == NS_SPLIT_EVEN) {
+        /* the split is computed locally; one combine checks that every
+         * member splits the same way, so a mismatch stops the job instead
+         * of leaving subgroups waiting for each other */
+        struct ns_combine_out out;
+        mine.len = 0;
+        combine(p, NS_SYNC_NS_SPLIT, 0, &out);
+    }
     if (at != NS_SPLIT_EVEN) {
         vec = learn_indices(p, at);
         index = at;

@@ -41,7 +41,7 @@ main(int argc, char **argv)
             ns_step_end();
         } else {
             // the split needs no combine: the end of the neststep meets process 2's step
-            // NEST: misuse-step-mismatch.c:[[#@LINE+1]]: error: [process 0, superstep 1] neststep: process 0 reached the end of a neststep on line [[#@LINE+1]] but process 2 reached a step on line [[#@LINE-4]]; every member of a group must execute the same sequence of steps and neststeps
+            // NEST: misuse-step-mismatch.c:[[#@LINE+1]]: error: [process 0, superstep 1] neststep: process 0 reached a neststep on line [[#@LINE+1]] but process 2 reached a step on line [[#@LINE-4]]; every member of a group must execute the same sequence of steps and neststeps
             if (ns_neststep_begin(2, NS_SPLIT_EVEN, NULL, NS_AT("neststep"))) {
             }
             ns_neststep_end();
