@@ -189,6 +189,39 @@ bulk_check(const unsigned char *buf, long n, int sender, const char *what)
                        what, n, sender, i, buf[i], bulk_byte(i, sender));
 }
 
+/* ---- the irregular reads ---- */
+
+long
+irreg_block(void)
+{
+    static long bs;
+    if (!bs)
+        bs = bench_env_int("BENCH_IRREG_BLOCK", 1 << 20);
+    if (bs < 1)
+        bench_fail("BENCH_IRREG_BLOCK must be at least 1");
+    return bs;
+}
+
+int
+irreg_counts(int *ks, int max)
+{
+    int top = bench_env_int("BENCH_IRREG_KMAX", 256), n = 0;
+    for (int k = 1; k <= top && n < max; k *= 16)
+        ks[n++] = k;
+    return n;
+}
+
+void
+irreg_check(const double *got, int k, int me, int t, int p, const char *what)
+{
+    for (int j = 0; j < k; j++) {
+        long i = irreg_index(me, t, j, p);
+        if (got[j] != irreg_value(i))
+            bench_fail("%s: process %d read %g as element %ld (read %d of %d, pattern %d), "
+                       "expected %g", what, me, got[j], i, j, k, t, irreg_value(i));
+    }
+}
+
 /* ---- waiting ---- */
 
 static int spin_polls = 16;

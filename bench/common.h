@@ -8,6 +8,7 @@
 #define BENCH_COMMON_H
 
 #include <mpi.h>
+#include <stdint.h>
 
 /* ---- time and statistics ---- */
 double bench_now(void);                         /* seconds, monotonic */
@@ -72,6 +73,75 @@ int  bulk_reps(long n);
 void bulk_fill(unsigned char *buf, long n, int sender);
 /* Checks n bytes that process sender filled; bench_fail names `what`. */
 void bulk_check(const unsigned char *buf, long n, int sender, const char *what);
+
+/* ---- the combines of combine_ns.c and combine_mpi.c ----
+ * In its step number `step` (1, 2, ...) process s contributes
+ * combine_value(s, step); the values are small integers, so their sums are
+ * exact in any order.  combine_sum(lo, hi, step): the sum over s in [lo, hi). */
+static inline double
+combine_value(int s, long step)
+{
+    return (double)(s + 1) + (double)(step & 1023);
+}
+static inline double
+combine_sum(int lo, int hi, long step)
+{
+    double sum = 0;
+    for (int s = lo; s < hi; s++)
+        sum += combine_value(s, step);
+    return sum;
+}
+
+/* ---- the irregular reads of irreg_ns.c and irreg_mpi.c ----
+ * A block-distributed array of irreg_block() doubles per process (default
+ * 2^20, BENCH_IRREG_BLOCK) holding irreg_value(i) at global index i.  In
+ * pattern t, process me reads k elements; its j-th is irreg_index(me, t, j,
+ * p): uniformly random (seeded, so the same on both sides) among the
+ * elements that other processes own (any element when p = 1). */
+long irreg_block(void);
+static inline uint64_t
+irreg_mix(uint64_t z)                           /* splitmix64's finalizer */
+{
+    z += 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static inline long
+irreg_index(int me, int t, long j, int p)
+{
+    long bs = irreg_block();
+    uint64_t r = irreg_mix(0x4e53u ^ ((uint64_t)me << 48) ^ ((uint64_t)t << 32) ^ (uint64_t)j);
+    if (p == 1)
+        return (long)(r % (uint64_t)bs);
+    int owner = (int)((me + 1 + (long)((r >> 40) % (uint64_t)(p - 1))) % p);
+    return (long)owner * bs + (long)((r & 0xffffffffffull) % (uint64_t)bs);
+}
+static inline double
+irreg_value(long i)
+{
+    return 0.25 * (double)i + 3.0;
+}
+/* The read counts k of the table (1, 16, 256; BENCH_IRREG_KMAX caps them). */
+int irreg_counts(int *ks, int max);
+/* Checks the k values process me read in pattern t; bench_fail names `what`. */
+void irreg_check(const double *got, int k, int me, int t, int p, const char *what);
+
+/* ---- the prefix sums of parprefix_ns.c and parprefix_seq.c ----
+ * Input element i is i % 7 + 1 (as in testsuite/neststep/parprefix.c); the
+ * exclusive prefix at i, the sum of the inputs before it, is
+ * prefix_exclusive(i). */
+static inline int
+prefix_input(long i)
+{
+    return (int)(i % 7) + 1;
+}
+static inline long
+prefix_exclusive(long i)
+{
+    long r = i % 7;
+    return 28 * (i / 7) + r * (r + 1) / 2;
+}
 
 /* ---- waiting, for the raw-MPI baselines ---- */
 /* Chooses how many failed polls to spin before sched_yield: few when the

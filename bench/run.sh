@@ -1,27 +1,37 @@
 #!/bin/sh
-# run.sh - runs every benchmark program (BSPlib side with bsprun, raw-MPI
-# baselines with mpiexec) for each process count, BENCH_REPEAT times with
-# ours and the baselines alternating, collects their result records in
-# OUT/raw.txt and prints the tables of report.py (also OUT/results.txt).
+# run.sh - runs every benchmark program (BSPlib side with bsprun, NestStep
+# side with nsrun, raw-MPI baselines with mpiexec, sequential baselines
+# directly) for each process count, BENCH_REPEAT times with ours and the
+# baselines alternating, collects their result records in OUT/raw.txt and
+# prints the tables of report.py (also OUT/results.txt).
 # Usage: run.sh OUT BINDIR      Exits 1 if any program fails.
 set -u
 out=$1 bin=$2
 here=$(cd "$(dirname "$0")" && pwd)
 repeat=${BENCH_REPEAT:-3}
 procs=${BENCH_PROCS:-1 2 4 8}
-benches=${BENCH_PROGRAMS:-sync hrel bulk}
+benches=${BENCH_PROGRAMS:-sync hrel bulk combine irreg parprefix}
 limit=${BENCH_TIMEOUT:-300}           # seconds per program run
 raw=$out/raw.txt
 failed=0
 
 : >"$raw"
-run() {     # run LAUNCHER NP PROGRAM: append its records, note a failure
-    timeout "$limit" "$1" -n "$2" "$3" >>"$raw"
+run() {     # run COMMAND...: append its records, note a failure
+    timeout "$limit" "$@" >>"$raw"
     rc=$?
     if [ "$rc" != 0 ]; then
-        echo "bench: FAILED: $1 -n $2 $3 (exit status $rc)" >&2
+        echo "bench: FAILED: $* (exit status $rc)" >&2
         failed=1
     fi
+}
+# The process counts each benchmark runs at, among BENCH_PROCS: the
+# combines and the irregular reads need a peer; parprefix is timed up to 4.
+runs_at() { # runs_at BENCH P: true if BENCH runs at P processes
+    case "$1:$2" in
+        combine:1|irreg:1) return 1 ;;
+        parprefix:*) [ "$2" -le 4 ] ;;
+        *) return 0 ;;
+    esac
 }
 
 load0=$(cut -d' ' -f1 /proc/loadavg)
@@ -30,8 +40,17 @@ for rep in $(seq 1 "$repeat"); do
     for p in $procs; do
         echo "bench: round $rep/$repeat, p=$p: $benches" >&2
         for b in $benches; do
-            run "$bin/bsprun" "$p" "$out/${b}_bsp"
-            run mpiexec "$p" "$out/${b}_mpi"
+            runs_at "$b" "$p" || continue
+            if [ -e "$out/${b}_bsp" ]; then        # ours: BSPlib or NestStep
+                run "$bin/bsprun" -n "$p" "$out/${b}_bsp"
+            else
+                run "$bin/nsrun" -n "$p" "$out/${b}_ns"
+            fi
+            if [ -e "$out/${b}_seq" ]; then        # baseline: sequential or MPI
+                run "$out/${b}_seq" "$p"
+            else
+                run mpiexec -n "$p" "$out/${b}_mpi"
+            fi
         done
     done
 done
@@ -42,7 +61,7 @@ mpi=$(mpichversion 2>/dev/null | sed -n 's/^MPICH Version:[[:space:]]*/MPICH /p'
 commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
 /usr/bin/python3 "$here/report.py" "$raw" \
     "NestStep-C benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit (+ work tree), $cores cores, ${mpi:-MPI}" \
-    "values: median of $repeat runs; ratio: median over runs of ours / best nonblocking baseline in the same run, in time (>1: ours slower)" \
+    "values: median of $repeat runs; ratio: median over runs of ours / best baseline (columns marked (ref) never count) in the same run, in time (>1: ours slower); speedup: its inverse" \
     "took $secs s; load average $load0 before, $(cut -d' ' -f1 /proc/loadavg) after (other jobs on the machine skew timings)" \
     >"$out/results.txt" || failed=1
 cat "$out/results.txt"

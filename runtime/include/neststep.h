@@ -134,9 +134,11 @@ void ns_sh_touch(ns_shvar *v, size_t i, const struct ns_site *site);   /* slow p
 static inline void
 ns_sh_w(ns_shvar *v, size_t i, const struct ns_site *site)
 {
-    if (__builtin_expect(!v->dirty || i >= v->wn, 0))
-        ns_sh_touch(v, i, site);
-    v->wbits[i >> 6] |= (uint64_t)1 << (i & 63);
+    /* Marked already in this step (bits are cleared at every step end): a
+     * load and a test, no store, so a loop of writes stays plain C. */
+    if (__builtin_expect(i < v->wn && (v->wbits[i >> 6] >> (i & 63) & 1), 1))
+        return;
+    ns_sh_touch(v, i, site);
 }
 /* The address of v escaped in this step (passed to a function, &x):
  * elements that differ from their value now count as written at step end. */
@@ -254,11 +256,19 @@ ns_da_wr(ns_darray *a, long i, const struct ns_site *site)
 }
 
 /* forall(i, a) S  becomes
- *   for (ns_iter it = ns_forall(a, 0, a->n - 1, 1); ns_next(&it, &i); ) S
+ *   for (ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1); ns_next(&it, &i); ) S
  * forall(i, a, lb, ub, st): ns_forall(a, lb, ub, st); downward when lb > ub
- * and st < 0.  i runs over my units among lb, lb+st, ... (inclusive). */
+ * and st < 0.  i runs over my units among lb, lb+st, ... (inclusive).
+ * Plain-C speed: it.cur is the local index of unit i, so with
+ * T *ns_la = (T *)a->local hoisted before the loop, a[i] is ns_la[it.cur]
+ * (ns_la[it.cur * unit + k] for units of several elements).  A body that
+ * assigns a[i] on every iteration marks all its units once, before the
+ * loop: ns_da_mark_forall(a, it); otherwise each write is preceded by
+ * ns_da_mark(a, it.cur). */
 typedef struct ns_iter {
     long i, step, left;         /* next global unit, its stride, count left */
+    long l, lstep;              /* next unit's local index, its stride */
+    long cur;                   /* local index of the unit ns_next returned */
 } ns_iter;
 ns_iter ns_forall(const ns_darray *a, long lb, long ub, long st);
 static inline int
@@ -267,10 +277,14 @@ ns_next(ns_iter *it, long *i)
     if (it->left <= 0)
         return 0;
     *i = it->i;
+    it->cur = it->l;
     it->i += it->step;
+    it->l += it->lstep;
     it->left--;
     return 1;
 }
+/* Marks as written by me every unit that `it` (fresh from ns_forall) lists. */
+void ns_da_mark_forall(ns_darray *a, ns_iter it);
 
 /* Sections a[l:u:s] (u inclusive).  Read into private memory: dst is
  * written at step end with the values of the start of the step.  Write

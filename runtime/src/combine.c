@@ -75,6 +75,7 @@ struct ns_combiner {
     size_t *contrib_len;
     struct ns_buf *scratch;         /* direct: per tree level, 2 each */
     int nscratch;
+    void (*idle)(struct ns_group *);    /* this run's work while waiting */
 };
 
 static int world(const struct ns_combiner *C, int grank) { return C->g->member[grank]; }
@@ -404,6 +405,29 @@ fold_into(struct ns_combiner *C, struct ns_buf *acc, const char *b, size_t blen,
 
 static void finish(struct ns_combiner *C, struct ns_combine_out *out);
 
+/* Waits for n receives of the combine, doing the caller's other work
+ * (serving requests that have arrived) while they are not in. */
+static void
+wait_idle(struct ns_combiner *C, int n, MPI_Request *reqs)
+{
+    if (!C->idle) {
+        ns_wait_all(n, reqs);
+        return;
+    }
+    struct ns_backoff b = { 0 };
+    for (;;) {
+        int done = 0;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+        MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
+#pragma GCC diagnostic pop
+        if (done)
+            return;
+        C->idle(C->g);
+        ns_backoff_idle(&b);
+    }
+}
+
 /* Waits for every contribution in C->in and merges it into mine; in the
  * tree, folds the children's items into C->acc in order and keeps each
  * child's items when prefixes are wanted. */
@@ -412,7 +436,7 @@ merge_inputs(struct ns_combiner *C, int prefix)
 {
     for (int i = 0; i < C->nin; i++)
         C->in_reqs[i] = C->in[i].req;
-    ns_wait_all(C->nin, C->in_reqs);
+    wait_idle(C, C->nin, C->in_reqs);
     for (int i = 0; i < C->nin; i++) {
         const char *msg = complete(C, &C->in[i], C->in_rank[i], C->tag_up_rest);
         const struct wire_head *h = (const void *)msg;
@@ -515,6 +539,7 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
     const struct ns_tree *t = &g->tree;
     int npush = in->npush;
 
+    C->idle = in->idle;
     /* my contribution */
     for (int k = 0; k < NS_NAGREE; k++) {
         C->agree[k] = in->agree[k];
@@ -551,7 +576,7 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
         pack(C, &C->up_out, npush, (const void *)C->hist.data,
              (int)(C->hist.len / sizeof *hist), &C->acc, NULL);
         send_msg(C, &C->up_out, t->parent, C->tag_up, C->tag_up_rest);
-        ns_wait(&C->from_parent.req);
+        wait_idle(C, 1, &C->from_parent.req);
         const struct wire_head *h = (const void *)complete(C, &C->from_parent, t->parent,
                                                             C->tag_down_rest);
         memcpy(C->bounds, h + 1, sizeof(int64_t) * (size_t)npush);

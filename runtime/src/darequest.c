@@ -9,7 +9,11 @@
  *   2. applies the writes with the array's policy, in rank order, its own
  *      writes taking their place at its own rank,
  *   3. serves the mirrors (values after the writes, for the next step),
- * and answers each source with one DA_REP message.
+ * and answers each source with a DA_REP message for its reads and one for
+ * its mirrors.  Requests that have arrived by the time the owner ends its
+ * step get their reads served before the combine, so the reply overlaps
+ * the combine instead of following it (the values are the same: no write
+ * is applied before the combine).
  */
 #include <limits.h>
 #include "darray.h"
@@ -21,11 +25,13 @@ struct da_get {                     /* a read or mirror awaiting its reply */
 };
 struct da_peer {
     struct ns_buf req, in;          /* requests to this peer, from it */
-    struct ns_buf rep_out, rep_in;  /* replies to it, from it */
+    struct ns_buf rep_out, rep_in;  /* read replies to it, from it */
+    struct ns_buf mir_out, mir_in;  /* mirror replies to it, from it */
     struct da_get *reads, *mirrors;
     int nreads, nmirrors, capreads, capmirrors;
-    size_t rep_bytes;               /* reply bytes I expect */
-    MPI_Request rep_req;
+    size_t rep_bytes, mir_bytes;    /* reply bytes I expect */
+    MPI_Request rep_req, mir_req;
+    int early;                      /* its reads were served before the combine */
     int dirty;
 };
 
@@ -33,6 +39,7 @@ static struct da_peer *peer;        /* [world size], by engine rank */
 static int *dirty_peers, ndirty;
 static int *hist_dest;
 static int *sources, nsources;
+static int nearly;                      /* requests whose reads were served early */
 static MPI_Request *recv_reqs;
 static struct ns_reqs sends;
 static ns_darray **marked; static int nmarked, capmarked;     /* wbits to clear */
@@ -104,7 +111,7 @@ ns_da_req_mirror(int w, ns_darray *a, ns_iter it)
     if (pe->nmirrors == pe->capmirrors)
         grow((void **)&pe->mirrors, &pe->capmirrors, sizeof *pe->mirrors);
     pe->mirrors[pe->nmirrors++] = (struct da_get){ a, NULL, 0, it.i, it.step, it.left };
-    pe->rep_bytes += (size_t)it.left * a->usize;
+    pe->mir_bytes += (size_t)it.left * a->usize;
 }
 
 void
@@ -203,7 +210,7 @@ flush_writes(void)
             while (j + n < s->nw && s->wlist[j + n] == i + n * stride &&
                    ns_da_owner(a, i + n * stride) == ns_da_owner(a, i))
                 n++;
-            ns_iter it = { i, stride, n };
+            ns_iter it = { .i = i, .step = stride, .left = n };
             ns_da_req_write(s->member[ns_da_owner(a, i)], a, it, s->copy + (size_t)i * a->usize,
                             a->usize * (size_t)stride);
             for (long t = 0; t < n; t++)
@@ -236,7 +243,7 @@ ns_da_send(struct ns_group *g, const int **dests)
         struct da_peer *pe = &peer[w];
         if (w == ns_proc.pid)
             continue;
-        if (pe->req.len > INT_MAX || pe->rep_bytes > INT_MAX)
+        if (pe->req.len > INT_MAX || pe->rep_bytes > INT_MAX || pe->mir_bytes > INT_MAX)
             ns_fatal(&g->site, "more than %d bytes of distributed-array requests to process %d "
                      "in one step; split them over several steps", INT_MAX, w);
         hist_dest[n++] = ns_group_rank_of(g, w);
@@ -248,8 +255,17 @@ ns_da_send(struct ns_group *g, const int **dests)
             MPI_Irecv(p, (int)pe->rep_bytes, MPI_BYTE, w, tag(g, NS_GTAG_DA_REP0), ns_eng.comm,
                       &pe->rep_req);
         }
+        if (pe->mir_bytes) {
+            pe->mir_in.len = 0;
+            void *p = ns_buf_append(&pe->mir_in, pe->mir_bytes);
+            MPI_Irecv(p, (int)pe->mir_bytes, MPI_BYTE, w, tag(g, NS_GTAG_DA_MIR0), ns_eng.comm,
+                      &pe->mir_req);
+        }
     }
     *dests = hist_dest;
+    nsources = nearly = 0;
+    ensure_peers();
+    ns_da_serve_early(g);
     return n;
 }
 
@@ -298,7 +314,8 @@ serve(int src, int kind, const struct ns_site *site)
         const struct da_rec *r = (const void *)p;
         ns_darray *a = array_of(r, site);
         if ((int)r->kind == kind) {
-            char *o = ns_buf_append(&pe->rep_out, (size_t)r->count * a->usize);
+            struct ns_buf *out = kind == DA_READ ? &pe->rep_out : &pe->mir_out;
+            char *o = ns_buf_append(out, (size_t)r->count * a->usize);
             for (long j = 0; j < r->count; j++)
                 memcpy(o + (size_t)j * a->usize, unit_at(a, r->start + j * r->stride, src, kind, site),
                        a->usize);
@@ -424,23 +441,74 @@ reset_touched(const struct ns_site *site)
     }
 }
 
-/* The replies to my reads and mirrors from w, in the order served. */
+/* The reply to my reads from one owner, in the order I asked. */
 static void
-scatter(struct da_peer *pe, const char *p)
+scatter_reads(const struct da_peer *pe, const char *p)
 {
     for (int k = 0; k < pe->nreads; k++) {
         const struct da_get *g = &pe->reads[k];
         for (long j = 0; j < g->count; j++, p += g->a->usize)
             memcpy(g->dst + (size_t)j * g->dstride, p, g->a->usize);
     }
+}
+
+/* The reply to my mirrors: my copies, readable in the next step. */
+static void
+scatter_mirrors(const struct da_peer *pe, const char *p)
+{
     for (int k = 0; k < pe->nmirrors; k++) {
         const struct da_get *g = &pe->mirrors[k];
         struct ns_dastate *s = g->a->st;
         for (long j = 0; j < g->count; j++, p += g->a->usize) {
             long i = g->start + j * g->stride;
             memcpy(s->copy + (size_t)i * g->a->usize, p, g->a->usize);
-            s->valid[i] = ns_da_step_id() + 1;      /* readable in the next step */
+            s->valid[i] = ns_da_step_id() + 1;
         }
+    }
+}
+
+/* Takes one DA_REQ message that has arrived, if any; returns its source. */
+static int
+take_request(const struct ns_group *g, MPI_Request *req)
+{
+    int flag = 0, count;
+    MPI_Message msg;
+    MPI_Status st;
+    MPI_Improbe(MPI_ANY_SOURCE, tag(g, NS_GTAG_DA_REQ0), ns_eng.comm, &flag, &msg, &st);
+    if (!flag)
+        return -1;
+    MPI_Get_count(&st, MPI_BYTE, &count);
+    struct da_peer *pe = &peer[st.MPI_SOURCE];
+    pe->in.len = 0;
+    MPI_Imrecv(ns_buf_append(&pe->in, (size_t)count), count, MPI_BYTE, &msg, req);
+    sources[nsources++] = st.MPI_SOURCE;
+    return st.MPI_SOURCE;
+}
+
+/* Serves the reads of src (start-of-step values) and sends them back. */
+static void
+serve_reads(const struct ns_group *g, int src)
+{
+    struct da_peer *pe = &peer[src];
+    pe->rep_out.len = pe->mir_out.len = 0;
+    serve(src, DA_READ, &g->site);
+    if (src != ns_proc.pid && pe->rep_out.len)
+        MPI_Isend(pe->rep_out.data, (int)pe->rep_out.len, MPI_BYTE, src,
+                  tag(g, NS_GTAG_DA_REP0), ns_eng.comm, ns_reqs_add(&sends));
+}
+
+/* Requests already here get their reads served now: before the combine,
+ * and while it waits. */
+void
+ns_da_serve_early(struct ns_group *g)
+{
+    MPI_Request req;
+    int src;
+    while ((src = take_request(g, &req)) >= 0) {
+        ns_wait(&req);                  /* it has arrived: completes at once */
+        peer[src].early = 1;
+        serve_reads(g, src);
+        nearly++;
     }
 }
 
@@ -449,7 +517,6 @@ ns_da_serve(struct ns_group *g, int nrecv)
 {
     const struct ns_site *site = &g->site;
     int me = ns_proc.pid, got = 0;
-    nsources = 0;
     if (!peer && nrecv == 0) {
         clear_marks();
         return;
@@ -460,28 +527,18 @@ ns_da_serve(struct ns_group *g, int nrecv)
         sources[nsources++] = me;
     }
     struct ns_backoff b = { 0 };
-    while (got < nrecv) {
-        int flag = 0, count;
-        MPI_Message msg;
-        MPI_Status st;
-        MPI_Improbe(MPI_ANY_SOURCE, tag(g, NS_GTAG_DA_REQ0), ns_eng.comm, &flag, &msg, &st);
-        if (!flag) {
+    while (got < nrecv - nearly) {
+        if (take_request(g, &recv_reqs[got]) >= 0)
+            got++;
+        else
             ns_backoff_idle(&b);
-            continue;
-        }
-        MPI_Get_count(&st, MPI_BYTE, &count);
-        struct da_peer *pe = &peer[st.MPI_SOURCE];
-        pe->in.len = 0;
-        MPI_Imrecv(ns_buf_append(&pe->in, (size_t)count), count, MPI_BYTE, &msg, &recv_reqs[got++]);
-        sources[nsources++] = st.MPI_SOURCE;
     }
-    ns_wait_all(nrecv, recv_reqs);
+    ns_wait_all(got, recv_reqs);
     qsort(sources, (size_t)nsources, sizeof(int), cmp_int);
 
-    for (int i = 0; i < nsources; i++) {    /* 1. reads: start-of-step values */
-        peer[sources[i]].rep_out.len = 0;
-        serve(sources[i], DA_READ, site);
-    }
+    for (int i = 0; i < nsources; i++)      /* 1. reads: start-of-step values */
+        if (!peer[sources[i]].early)
+            serve_reads(g, sources[i]);
     int crossed = 0;                        /* 2. writes, mine at my rank */
     for (int i = 0; i < nsources; i++) {
         if (sources[i] == me)
@@ -494,23 +551,29 @@ ns_da_serve(struct ns_group *g, int nrecv)
     }
     apply_saved(site);
     reset_touched(site);
-    for (int i = 0; i < nsources; i++)      /* 3. mirrors: values after the writes */
-        serve(sources[i], DA_MIRROR, site);
-    for (int i = 0; i < nsources; i++) {
+    for (int i = 0; i < nsources; i++) {    /* 3. mirrors: values after the writes */
         struct da_peer *pe = &peer[sources[i]];
-        if (sources[i] != me && pe->rep_out.len)
-            MPI_Isend(pe->rep_out.data, (int)pe->rep_out.len, MPI_BYTE, sources[i],
-                      tag(g, NS_GTAG_DA_REP0), ns_eng.comm, ns_reqs_add(&sends));
+        serve(sources[i], DA_MIRROR, site);
+        if (sources[i] != me && pe->mir_out.len)
+            MPI_Isend(pe->mir_out.data, (int)pe->mir_out.len, MPI_BYTE, sources[i],
+                      tag(g, NS_GTAG_DA_MIR0), ns_eng.comm, ns_reqs_add(&sends));
+        pe->early = 0;
     }
 
     for (int i = 0; i < ndirty; i++) {      /* my replies */
         int w = dirty_peers[i];
         struct da_peer *pe = &peer[w];
-        if (pe->rep_bytes && w != me) {
+        if (w == me) {
+            scatter_reads(pe, pe->rep_out.data);
+            continue;
+        }
+        if (pe->rep_bytes) {
             ns_wait(&pe->rep_req);
-            scatter(pe, pe->rep_in.data);
-        } else if (w == me) {
-            scatter(pe, pe->rep_out.data);
+            scatter_reads(pe, pe->rep_in.data);
+        }
+        if (pe->mir_bytes) {
+            ns_wait(&pe->mir_req);
+            scatter_mirrors(pe, pe->mir_in.data);
         }
     }
     ns_reqs_wait(&sends);
@@ -518,9 +581,9 @@ ns_da_serve(struct ns_group *g, int nrecv)
         struct da_peer *pe = &peer[dirty_peers[i]];
         pe->dirty = 0;
         pe->nreads = pe->nmirrors = 0;
-        pe->rep_bytes = 0;
+        pe->rep_bytes = pe->mir_bytes = 0;
         pe->req.len = 0;
     }
-    ndirty = 0;
+    ndirty = nsources = nearly = 0;
     clear_marks();
 }

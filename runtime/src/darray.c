@@ -137,7 +137,7 @@ static long gcd(long x, long y) { while (y) { long t = x % y; x = y; y = t; } re
 ns_iter
 ns_da_part(const ns_darray *a, long q, long lb, long ub, long st)
 {
-    ns_iter it = { 0, st, 0 };
+    ns_iter it = { .step = st };
     if (st == 0 || a->n == 0 || (st > 0 && ub < lb) || (st < 0 && ub > lb))
         return it;
     long f, e;                              /* units of q lie in [f, e] (block) */
@@ -188,7 +188,33 @@ ns_forall(const ns_darray *a, long lb, long ub, long st)
 {
     if (st == 0)
         ns_fatal(&ns_cur->site, "forall over '%s' with stride 0", a->name);
-    return ns_da_part(a, a->me, lb, ub, st);
+    ns_iter it = ns_da_part(a, a->me, lb, ub, st);
+    if (it.left > 0) {
+        it.l = ns_da_lidx(a, it.i);
+        it.lstep = a->dist == NS_BLOCK ? it.step : it.step / a->p;
+    }
+    return it;
+}
+
+void
+ns_da_mark_forall(ns_darray *a, ns_iter it)
+{
+    if (it.left <= 0)
+        return;
+    if (!a->wdirty)
+        ns_da_touch(a);
+    if (it.lstep == 1 || it.lstep == -1) {      /* a range: whole words */
+        long lo = it.lstep > 0 ? it.l : it.l - (it.left - 1), hi = lo + it.left;
+        for (long l = lo; l < hi && (l & 63); l++)
+            a->wbits[l >> 6] |= (uint64_t)1 << (l & 63);
+        for (long w = (lo + 63) >> 6; w < hi >> 6; w++)
+            a->wbits[w] = ~(uint64_t)0;
+        for (long l = hi & ~63L; l < hi && l >= lo; l++)
+            a->wbits[l >> 6] |= (uint64_t)1 << (l & 63);
+        return;
+    }
+    for (long k = 0, l = it.l; k < it.left; k++, l += it.lstep)
+        a->wbits[l >> 6] |= (uint64_t)1 << (l & 63);
 }
 
 void

@@ -32,8 +32,10 @@ enum {
     NS_GTAG_DOWN_REST,
     NS_GTAG_DA_REQ0,        /* distributed-array requests, even / odd step */
     NS_GTAG_DA_REQ1,
-    NS_GTAG_DA_REP0,        /* their replies */
+    NS_GTAG_DA_REP0,        /* replies to reads */
     NS_GTAG_DA_REP1,
+    NS_GTAG_DA_MIR0,        /* replies to mirrors (after the writes) */
+    NS_GTAG_DA_MIR1,
     NS_GTAG_STRIDE = 16
 };
 #define NS_GTAG(depth, t) (NS_GTAG_STRIDE * ((depth) + 1) + (t))
@@ -140,6 +142,7 @@ struct ns_combine_in {
     const char *items;              /* my combine items (items.c), sorted */
     size_t items_len;
     int prefix;                     /* prefix results wanted (same everywhere) */
+    void (*idle)(struct ns_group *); /* called while waiting for the waves, or NULL */
 };
 struct ns_combine_out {
     int nrecv;                      /* request messages addressed to me */
@@ -313,6 +316,8 @@ void ns_sh_step_done(void);
 int  ns_da_send(struct ns_group *g, const int **dests);
 /* After the combine: serve the nrecv requests to me, then take my replies. */
 void ns_da_serve(struct ns_group *g, int nrecv);
+/* While the combine waits: serve the reads of requests that have arrived. */
+void ns_da_serve_early(struct ns_group *g);
 void ns_da_step_begin(void);
 
 #endif /* NESTSTEP_INTERNAL_H */

@@ -97,6 +97,7 @@ ns_sh_undeclare(ns_shvar *v)
     free(v->snap);
     free(v->esc_bits);
     v->wbits = v->esc_bits = NULL;
+    v->wn = v->capbits = v->esc_n = 0;
     v->snap = NULL;
 }
 
@@ -126,12 +127,10 @@ ensure_bits(uint64_t **bits, size_t *cap, size_t n)
 static void
 make_dirty(ns_shvar *v, size_t n)
 {
-    if (!v->dirty) {
+    if (!v->dirty) {                    /* its bits are clear (step end) */
         v->dirty = 1;
         v->next_dirty = dirty;
         dirty = v;
-        if (v->wbits)
-            memset(v->wbits, 0, 8 * v->capbits);
     }
     ensure_bits(&v->wbits, &v->capbits, n);
     v->wn = n;
@@ -150,6 +149,7 @@ ns_sh_touch(ns_shvar *v, size_t i, const struct ns_site *site)
         ns_fatal(site, "index %lld is out of bounds of shared array '%s' of %zu elements",
                  (long long)i, v->name, n);
     make_dirty(v, n);
+    v->wbits[i >> 6] |= (uint64_t)1 << (i & 63);
 }
 
 void
@@ -250,6 +250,7 @@ ns_sh_contribution(struct ns_buf *out, int rank)
             any = v->wbits[w] != 0;
         if (any)
             ns_items_add(out, v, s, len, v->wbits, rank);
+        memset(v->wbits, 0, 8 * v->capbits);
         v->dirty = 0;
     }
     dirty = NULL;

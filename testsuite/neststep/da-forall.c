@@ -8,7 +8,7 @@
 // must be visited exactly once, by its owner.  Then multidimensional units:
 // sh int A[4][5]<%>[7] is ns_da_new("A", 20, 7, ...), unit (i,j) = i*5+j,
 // and forall2 / forall3 iterate units; sections of whole units.
-// RUN: %nscc %s -o %t
+// RUN: %nscc -I%inputs %s -o %t
 // RUN: %nsrun 1 %t | FileCheck %s --check-prefixes=CHECK,P1
 // RUN: %nsrun 2 %t | FileCheck %s --check-prefixes=CHECK,P2
 // RUN: %nsrun 3 %t | FileCheck %s --check-prefixes=CHECK,P3
@@ -98,6 +98,7 @@
 // CHECK-NEXT: B[0][0][0][0]=0 B[1][2][3][1]=1231
 // CHECK-NEXT: wrong 0
 #include <neststep.h>
+#include "ns_report.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -276,15 +277,7 @@ main(int argc, char **argv)
         run_case(c, "cyclic", cases[t][0], cases[t][1], cases[t][2], 0);
     multidim();
 
-    int wrong = 0;                          // sh<+> int wrong;
-    ns_shvar sv_wrong;
-    ns_sh_declare(&sv_wrong, "wrong", &wrong, 1, Type_int, sizeof wrong, NS_OP_ADD, NULL);
-    ns_step_begin(NS_AT("step"));
-    ns_sh_w(&sv_wrong, 0, NS_AT("wrong")), wrong = bad;
-    ns_step_end();
-    if (NestStep_rank() == 0)
-        printf("wrong %d\n", wrong);
-    ns_sh_undeclare(&sv_wrong);
+    report_wrong(bad);
     ns_da_free(c);
     ns_da_free(b);
     NestStep_finalize();

@@ -8,7 +8,7 @@
 // next step.  ns_da_update(a, l, u, s): my copies of the section's remote
 // units go to their owners at step end as my writes (misuse-da-update.c:
 // a unit I have no copy of).
-// RUN: %nscc %s -o %t
+// RUN: %nscc -I%inputs %s -o %t
 // RUN: %nsrun 1 %t | FileCheck %s --check-prefixes=CHECK,P1
 // RUN: %nsrun 2 %t | FileCheck %s --check-prefixes=CHECK,P2
 // RUN: %nsrun 3 %t | FileCheck %s --check-prefixes=CHECK,P3
@@ -23,6 +23,7 @@
 // P5-NEXT: update: 16 restored, 4 overwritten; update <+>: u[7]=284 u[0]=4
 // CHECK-NEXT: wrong 0
 #include <neststep.h>
+#include "ns_report.h"
 #include <stdio.h>
 
 #define N 20
@@ -142,15 +143,7 @@ main(int argc, char **argv)
                over, allu[7], allu[0]);
     }
 
-    int wrong = 0;                          // sh<+> int wrong;
-    ns_shvar sv_wrong;
-    ns_sh_declare(&sv_wrong, "wrong", &wrong, 1, Type_int, sizeof wrong, NS_OP_ADD, NULL);
-    ns_step_begin(NS_AT("step"));
-    ns_sh_w(&sv_wrong, 0, NS_AT("wrong")), wrong = bad;
-    ns_step_end();
-    if (me == 0)
-        printf("wrong %d\n", wrong);
-    ns_sh_undeclare(&sv_wrong);
+    report_wrong(bad);
     ns_da_free(u);
     ns_da_free(b);
     ns_da_free(x);

@@ -6,7 +6,7 @@
 // N = 9 at p = 4 leaves process 3 without a block, N = 3 < p leaves
 // processes without units, N = 0 owns nothing anywhere.  new_DArray(n, type)
 // is block-distributed.
-// RUN: %nscc %s -o %t
+// RUN: %nscc -I%inputs %s -o %t
 // RUN: %nsrun 1 %t | FileCheck %s --check-prefix=P1
 // RUN: %nsrun 2 %t | FileCheck %s --check-prefix=P2
 // RUN: %nsrun 3 %t | FileCheck %s --check-prefix=P3
@@ -58,6 +58,7 @@
 // P5-NEXT: cyclic n=0 p=5: owner | k | len 0 0 0 0 0
 // P5-NEXT: wrong 0
 #include <neststep.h>
+#include "ns_report.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -160,15 +161,7 @@ main(int argc, char **argv)
         report("block", sizes[t], NS_BLOCK);
         report("cyclic", sizes[t], NS_CYCLIC);
     }
-    int wrong = 0;                          // sh<+> int wrong;
-    ns_shvar sv_wrong;
-    ns_sh_declare(&sv_wrong, "wrong", &wrong, 1, Type_int, sizeof wrong, NS_OP_ADD, NULL);
-    ns_step_begin(NS_AT("step"));
-    ns_sh_w(&sv_wrong, 0, NS_AT("wrong")), wrong = bad;
-    ns_step_end();
-    if (NestStep_rank() == 0)
-        printf("wrong %d\n", wrong);
-    ns_sh_undeclare(&sv_wrong);
+    report_wrong(bad);
     NestStep_finalize();
     return 0;
 }

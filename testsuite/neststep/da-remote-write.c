@@ -15,7 +15,7 @@
 // contributes its last value.
 // Elements: 0, 6, 11 all write; 1 nobody; 2 the highest rank; 3, 8 all but
 // the owner; 4 the owner only; 5 odd ranks; 7, 9 one rank; 10 owner and 0.
-// RUN: %nscc %s -o %t
+// RUN: %nscc -I%inputs %s -o %t
 // RUN: %nsrun 1 %t | FileCheck %s --check-prefixes=CHECK,P1
 // RUN: %nsrun 2 %t | FileCheck %s --check-prefixes=CHECK,P2
 // RUN: %nsrun 3 %t | FileCheck %s --check-prefixes=CHECK,P3
@@ -73,6 +73,7 @@
 // P5-NEXT: common cyclic: 100 1001 102 103 104 105 106 107 108 109 110 111
 // CHECK-NEXT: wrong 0
 #include <neststep.h>
+#include "ns_report.h"
 #include <stdio.h>
 
 #define N 12
@@ -224,15 +225,7 @@ main(int argc, char **argv)
                             bad++;
     }
 
-    int wrong = 0;                          // sh<+> int wrong;
-    ns_shvar sv_wrong;
-    ns_sh_declare(&sv_wrong, "wrong", &wrong, 1, Type_int, sizeof wrong, NS_OP_ADD, NULL);
-    ns_step_begin(NS_AT("step"));
-    ns_sh_w(&sv_wrong, 0, NS_AT("wrong")), wrong = bad;
-    ns_step_end();
-    if (me == 0)
-        printf("wrong %d\n", wrong);
-    ns_sh_undeclare(&sv_wrong);
+    report_wrong(bad);
     for (int pol = 0; pol < NPOL; pol++)
         for (int d = 0; d < 2; d++)
             ns_da_free(h[pol][d]);

@@ -17,6 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* nsc emits one static site record per construct (NS_AT would build it on
+ * the stack at every use, inside loops too). */
+static const struct ns_site site_sum = { "sum", __FILE__, __LINE__ };
+
 static void
 parprefix(ns_darray *a)
 {
@@ -29,10 +33,11 @@ parprefix(ns_darray *a)
     ns_step_begin(NS_AT("step"));
     {
         pre = new_Array(DArray_Length(a), Type_int);
-        ns_sh_w(&sv_sum, 0, NS_AT("sum")), sum = 0;
+        ns_sh_w(&sv_sum, 0, &site_sum), sum = 0;
+        const int *ns_la = (const int *)a->local;      // forall: local index it.cur
         for (ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1); ns_next(&it, &i); ) {
             pre[j++] = sum;
-            ns_sh_w(&sv_sum, 0, NS_AT("sum")), sum += *(int *)ns_da_local(a, i);
+            ns_sh_w(&sv_sum, 0, &site_sum), sum += ns_la[it.cur];
         }
     }
     ns_combine_prefix(&sv_sum, NS_OP_ADD, NULL, &myoffset);     // combine(sum<+:myoffset>)
@@ -40,8 +45,13 @@ parprefix(ns_darray *a)
 
     j = 0;
     ns_step_begin(NS_AT("step"));
-    for (ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1); ns_next(&it, &i); )
-        *(int *)ns_da_wlocal(a, i) = pre[j++] + myoffset;
+    {
+        int *ns_la = (int *)a->local;
+        ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1);
+        ns_da_mark_forall(a, it);               // the body writes a[i] every time
+        while (ns_next(&it, &i))
+            ns_la[it.cur] = pre[j++] + myoffset;
+    }
     ns_step_end();
     if (NestStep_rank() == 0)
         printf("total %d\n", sum);

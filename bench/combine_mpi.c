@@ -1,0 +1,111 @@
+/*
+ * combine_mpi.c - raw-MPI baselines of tables "combine" and "prefix": the
+ * sum of one double per process delivered to all (MPI_Iallreduce, waited
+ * for by test-spin-yield, and blocking MPI_Allreduce), and the exclusive
+ * prefix of the same values (MPI_Iexscan and blocking MPI_Exscan).  All
+ * four compete for best baseline.  Blocking calls busy-poll inside MPICH,
+ * which is slow when processes outnumber cores, so they get fewer steps
+ * then.  Every step's result is checked, as on our side.
+ */
+#include <unistd.h>
+#include "common.h"
+
+static int P, ME;
+static long nsteps;                     /* steps so far: the same on all */
+static MPI_Request req;
+
+static void
+check_sum(double got, const char *what)
+{
+    if (got != combine_sum(0, P, nsteps))
+        bench_fail("%s: process %d has %g in step %ld, expected %g", what, ME, got, nsteps,
+                   combine_sum(0, P, nsteps));
+}
+
+static void
+check_prefix(double got, const char *what)
+{
+    if (ME > 0 && got != combine_sum(0, ME, nsteps))    /* undefined at rank 0 */
+        bench_fail("%s: process %d has %g in step %ld, expected %g", what, ME, got, nsteps,
+                   combine_sum(0, ME, nsteps));
+}
+
+static void
+step_iallreduce(void)
+{
+    double v = combine_value(ME, ++nsteps), sum;
+    MPI_Iallreduce(&v, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req);
+    bench_wait(&req);
+    check_sum(sum, "Iallreduce");
+}
+
+static void
+step_allreduce(void)
+{
+    double v = combine_value(ME, ++nsteps), sum;
+    MPI_Allreduce(&v, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    check_sum(sum, "Allreduce");
+}
+
+static void
+step_iexscan(void)
+{
+    double v = combine_value(ME, ++nsteps), pre = 0;
+    MPI_Iexscan(&v, &pre, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req);
+    bench_wait(&req);
+    check_prefix(pre, "Iexscan");
+}
+
+static void
+step_exscan(void)
+{
+    double v = combine_value(ME, ++nsteps), pre = 0;
+    MPI_Exscan(&v, &pre, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    check_prefix(pre, "Exscan");
+}
+
+struct variant { const char *table, *name; void (*step)(void); };
+
+static void
+sweep_step(int k, void *ctx)
+{
+    ((const struct variant *)ctx)[k].step();
+}
+
+static void
+time_variants(const struct variant *v, int n, int rounds, int per)
+{
+    double med[n];
+    bench_sweep(n, rounds, per, sweep_step, (void *)v, med);
+    for (int k = 0; k < n; k++) {
+        double us = bench_mpi_mean(med[k], MPI_COMM_WORLD);
+        if (ME == 0)
+            bench_record(v[k].table, P, "-", "base", v[k].name, us);
+    }
+}
+
+int
+main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &P);
+    MPI_Comm_rank(MPI_COMM_WORLD, &ME);
+    bench_wait_init(MPI_COMM_WORLD);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int iters = bench_env_int("BENCH_COMBINE_ITERS", 1000), rounds = 10;
+    /* blocking calls busy-poll, milliseconds a call when oversubscribed:
+     * a few steps then */
+    int over = P > cores, biters = over ? 8 : iters, brounds = over ? 1 : rounds;
+
+    struct variant nb[] = {
+        { "combine", "Iallreduce", step_iallreduce },
+        { "prefix", "Iexscan", step_iexscan },
+    }, bl[] = {
+        { "combine", "Allreduce(blocking)", step_allreduce },
+        { "prefix", "Exscan(blocking)", step_exscan },
+    };
+    time_variants(nb, 2, rounds, iters / rounds + 1);
+    time_variants(bl, 2, brounds, biters / brounds + 1);
+    MPI_Finalize();
+    return 0;
+}

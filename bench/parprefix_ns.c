@@ -1,0 +1,154 @@
+/*
+ * parprefix_ns.c - our side of table "parprefix": seed 002 Figure 2, the
+ * parallel prefix sum of a block-distributed int array, as nsc emits it
+ * (the function parprefix is that of testsuite/neststep/parprefix.c, less
+ * its print), on BENCH_PARPREFIX_N (10^7) ints.  Compare with the plain
+ * sequential loop of parprefix_seq.c.  Timed: the call of parprefix() only
+ * (its two supersteps, its new_Array and free_Array), from a common start
+ * (an empty step before it); the array is set again before each
+ * repetition, untimed, and the result of each is checked, untimed.
+ * Alternating with it, for reference: parprefix_plain(), the same
+ * algorithm with plain-C loops.
+ */
+#include <neststep.h>
+#include <stdlib.h>
+#include "common.h"
+#include "nscommon.h"
+
+static int total;                       /* sum after the call, on every process */
+
+/* nsc emits one static site record per construct (NS_AT would build it on
+ * the stack at every use, inside loops too). */
+static const struct ns_site site_sum = { "sum", __FILE__, __LINE__ };
+
+static void
+parprefix(ns_darray *a)
+{
+    int *pre, myoffset, j = 0;
+    long i;
+    int sum = 0;                        // sh int sum = 0;  (constant initializer)
+    ns_shvar sv_sum;
+    ns_sh_declare(&sv_sum, "sum", &sum, 1, Type_int, sizeof sum, NS_OP_FIRST, NULL);
+
+    ns_step_begin(NS_AT("step"));
+    {
+        pre = new_Array(DArray_Length(a), Type_int);
+        ns_sh_w(&sv_sum, 0, &site_sum), sum = 0;
+        const int *ns_la = (const int *)a->local;      // forall: local index it.cur
+        for (ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1); ns_next(&it, &i); ) {
+            pre[j++] = sum;
+            ns_sh_w(&sv_sum, 0, &site_sum), sum += ns_la[it.cur];
+        }
+    }
+    ns_combine_prefix(&sv_sum, NS_OP_ADD, NULL, &myoffset);     // combine(sum<+:myoffset>)
+    ns_step_end();
+
+    j = 0;
+    ns_step_begin(NS_AT("step"));
+    {
+        int *ns_la = (int *)a->local;
+        ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1);
+        ns_da_mark_forall(a, it);               // the body writes a[i] every time
+        while (ns_next(&it, &i))
+            ns_la[it.cur] = pre[j++] + myoffset;
+    }
+    ns_step_end();
+    total = sum;
+    free_Array(pre);
+    ns_sh_undeclare(&sv_sum);
+}
+
+/* Reference only: the same algorithm, steps and new_Array, with the two
+ * loops over my block written as plain C on the local storage (one write
+ * mark for sum, none per element).  The gap to parprefix() is the cost of
+ * the forall shapes nsc emits (docs/runtime-abi.md); the gap to the
+ * sequential loop is the algorithm's second pass and its temporary array. */
+static void
+parprefix_plain(ns_darray *a)
+{
+    int *pre, myoffset, *loc = (int *)a->local;
+    long nl = a->nlocal;
+    int sum = 0, s = 0;
+    ns_shvar sv_sum;
+    ns_sh_declare(&sv_sum, "sum", &sum, 1, Type_int, sizeof sum, NS_OP_FIRST, NULL);
+
+    ns_step_begin(NS_AT("step"));
+    pre = new_Array((size_t)nl, Type_int);
+    for (long k = 0; k < nl; k++) {
+        pre[k] = s;
+        s += loc[k];
+    }
+    ns_sh_w(&sv_sum, 0, NS_AT("sum")), sum = s;
+    ns_combine_prefix(&sv_sum, NS_OP_ADD, NULL, &myoffset);
+    ns_step_end();
+
+    ns_step_begin(NS_AT("step"));
+    for (long k = 0; k < nl; k++)
+        loc[k] = pre[k] + myoffset;
+    ns_step_end();
+    total = sum;
+    free_Array(pre);
+    ns_sh_undeclare(&sv_sum);
+}
+
+/* Sets the input, runs f from a common start (an empty step), checks the
+ * result; returns the time of f in seconds. */
+static double
+run_checked(ns_darray *a, void (*f)(ns_darray *), const char *what)
+{
+    long n = ns_da_length(a), i;
+    for (ns_iter it = ns_forall(a, 0, n - 1, 1); ns_next(&it, &i); )
+        *(int *)ns_da_wlocal(a, i) = prefix_input(i);
+    ns_step_begin(NS_AT("step"));
+    ns_step_end();
+    double t0 = bench_now();
+    f(a);
+    double t = bench_now() - t0;
+    long first = n, last = -1;          /* check my elements and the total */
+    for (ns_iter it = ns_forall(a, 0, n - 1, 1); ns_next(&it, &i); ) {
+        first = first < i ? first : i;
+        last = i;
+    }
+    long expect = prefix_exclusive(first);
+    for (long k = first; k <= last; k++) {
+        int got = *(int *)ns_da_local(a, k);
+        if (got != expect)
+            bench_fail("%s of %ld ints: process %d has %d at %ld, expected %ld",
+                       what, n, NestStep_rank(), got, k, expect);
+        expect += prefix_input(k);
+    }
+    if (total != prefix_exclusive(n))
+        bench_fail("%s of %ld ints: process %d has sum %d, expected %ld",
+                   what, n, NestStep_rank(), total, prefix_exclusive(n));
+    return t;
+}
+
+int
+main(int argc, char **argv)
+{
+    NestStep_init(&argc, &argv);
+    int P = NestStep_size(), ME = NestStep_rank();
+    long n = bench_env_int("BENCH_PARPREFIX_N", 10000000);
+    int reps = bench_env_int("BENCH_PARPREFIX_REPS", 9);
+    if (reps < 1)
+        bench_fail("BENCH_PARPREFIX_REPS must be at least 1");
+    double *t = malloc(sizeof *t * (size_t)reps), *tp = malloc(sizeof *tp * (size_t)reps);
+    ns_darray *a = ns_da_new("a", n, 1, Type_int, sizeof(int), NS_BLOCK, NS_OP_FIRST, NULL);
+    if (!t || !tp)
+        bench_fail("out of memory");
+    for (int r = 0; r < reps; r++) {    /* alternating */
+        t[r] = run_checked(a, parprefix, "parprefix");
+        tp[r] = run_checked(a, parprefix_plain, "parprefix with plain-C loops");
+    }
+    double ms = bench_ns_mean(1e3 * bench_median(t, reps));
+    double msp = bench_ns_mean(1e3 * bench_median(tp, reps));
+    if (ME == 0) {
+        bench_record("parprefix", P, "-", "ours", "parprefix", ms);
+        bench_record("parprefix", P, "-", "ref", "plain-C_loops", msp);
+    }
+    ns_da_free(a);
+    free(tp);
+    free(t);
+    NestStep_finalize();
+    return 0;
+}
