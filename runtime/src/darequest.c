@@ -264,8 +264,10 @@ ns_da_send(struct ns_group *g, const int **dests)
     }
     *dests = hist_dest;
     nsources = nearly = 0;
-    ensure_peers();
-    ns_da_serve_early(g);
+    if (ns_da_live) {
+        ensure_peers();
+        ns_da_serve_early(g);
+    }
     return n;
 }
 

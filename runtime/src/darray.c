@@ -9,6 +9,7 @@
 
 #define NBUCKET 256
 static struct ns_dastate *bucket[NBUCKET];
+long ns_da_live;                        /* distributed arrays on this process */
 
 struct ns_dastate *
 ns_da_find(uint64_t key)
@@ -74,6 +75,7 @@ ns_da_new(const char *name, long nunits, long unit, int type, size_t elsize, int
     memcpy(s->member, g->member, sizeof(int) * (size_t)a->p);
     s->next_hash = bucket[s->key % NBUCKET];
     bucket[s->key % NBUCKET] = s;
+    ns_da_live++;
     return a;
 }
 
@@ -99,6 +101,7 @@ ns_da_free(ns_darray *a)
             *pp = s->next_hash;
             break;
         }
+    ns_da_live--;
     free(s->member);
     free(s->copy);
     free(s->valid);

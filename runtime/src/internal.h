@@ -318,6 +318,9 @@ int  ns_da_send(struct ns_group *g, const int **dests);
 void ns_da_serve(struct ns_group *g, int nrecv);
 /* While the combine waits: serve the reads of requests that have arrived. */
 void ns_da_serve_early(struct ns_group *g);
+/* Distributed arrays on this process.  Arrays are collective in their
+ * group, so with none, no request can be addressed to this process. */
+extern long ns_da_live;
 void ns_da_step_begin(void);
 
 #endif /* NESTSTEP_INTERNAL_H */

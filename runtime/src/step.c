@@ -37,7 +37,7 @@ combine(struct ns_group *g, int kind, int prefix, struct ns_combine_out *out)
         .items = mine.data,
         .items_len = mine.len,
         .prefix = prefix,
-        .idle = kind == NS_SYNC_NS_STEP ? ns_da_serve_early : NULL,
+        .idle = kind == NS_SYNC_NS_STEP && ns_da_live ? ns_da_serve_early : NULL,
     };
     ns_combine_run(g, &in, out);
 }
