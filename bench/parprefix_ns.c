@@ -1,8 +1,8 @@
 /*
  * parprefix_ns.c - our side of table "parprefix": seed 002 Figure 2, the
  * parallel prefix sum of a block-distributed int array, as nsc emits it
- * (the function parprefix is that of testsuite/neststep/parprefix.c, less
- * its print), on BENCH_PARPREFIX_N (10^7) ints.  Compare with the plain
+ * (the function parprefix of testsuite/Inputs/parprefix.h, shared with
+ * the test), on BENCH_PARPREFIX_N (10^7) ints.  Compare with the plain
  * sequential loop of parprefix_seq.c.  Timed: the call of parprefix() only
  * (its two supersteps, its new_Array and free_Array), from a common start
  * (an empty step before it); the array is set again before each
@@ -15,55 +15,14 @@
 #include "common.h"
 #include "nscommon.h"
 
-static int total;                       /* sum after the call, on every process */
-
-/* nsc emits one static site record per construct (NS_AT would build it on
- * the stack at every use, inside loops too). */
-static const struct ns_site site_sum = { "sum", __FILE__, __LINE__ };
-
-static void
-parprefix(ns_darray *a)
-{
-    int *pre, myoffset, j = 0;
-    long i;
-    int sum = 0;                        // sh int sum = 0;  (constant initializer)
-    ns_shvar sv_sum;
-    ns_sh_declare(&sv_sum, "sum", &sum, 1, Type_int, sizeof sum, NS_OP_FIRST, NULL);
-
-    ns_step_begin(NS_AT("step"));
-    {
-        pre = new_Array(DArray_Length(a), Type_int);
-        ns_sh_w(&sv_sum, 0, &site_sum), sum = 0;
-        const int *ns_la = (const int *)a->local;      // forall: local index it.cur
-        for (ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1); ns_next(&it, &i); ) {
-            pre[j++] = sum;
-            ns_sh_w(&sv_sum, 0, &site_sum), sum += ns_la[it.cur];
-        }
-    }
-    ns_combine_prefix(&sv_sum, NS_OP_ADD, NULL, &myoffset);     // combine(sum<+:myoffset>)
-    ns_step_end();
-
-    j = 0;
-    ns_step_begin(NS_AT("step"));
-    {
-        int *ns_la = (int *)a->local;
-        ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1);
-        ns_da_mark_forall(a, it);               // the body writes a[i] every time
-        while (ns_next(&it, &i))
-            ns_la[it.cur] = pre[j++] + myoffset;
-    }
-    ns_step_end();
-    total = sum;
-    free_Array(pre);
-    ns_sh_undeclare(&sv_sum);
-}
+#include "parprefix.h"             /* testsuite/Inputs: the function of the test */
 
 /* Reference only: the same algorithm, steps and new_Array, with the two
  * loops over my block written as plain C on the local storage (one write
  * mark for sum, none per element).  The gap to parprefix() is the cost of
  * the forall shapes nsc emits (docs/runtime-abi.md); the gap to the
  * sequential loop is the algorithm's second pass and its temporary array. */
-static void
+static int
 parprefix_plain(ns_darray *a)
 {
     int *pre, myoffset, *loc = (int *)a->local;
@@ -86,15 +45,15 @@ parprefix_plain(ns_darray *a)
     for (long k = 0; k < nl; k++)
         loc[k] = pre[k] + myoffset;
     ns_step_end();
-    total = sum;
     free_Array(pre);
     ns_sh_undeclare(&sv_sum);
+    return sum;
 }
 
 /* Sets the input, runs f from a common start (an empty step), checks the
  * result; returns the time of f in seconds. */
 static double
-run_checked(ns_darray *a, void (*f)(ns_darray *), const char *what)
+run_checked(ns_darray *a, int (*f)(ns_darray *), const char *what)
 {
     long n = ns_da_length(a), i;
     for (ns_iter it = ns_forall(a, 0, n - 1, 1); ns_next(&it, &i); )
@@ -102,7 +61,7 @@ run_checked(ns_darray *a, void (*f)(ns_darray *), const char *what)
     ns_step_begin(NS_AT("step"));
     ns_step_end();
     double t0 = bench_now();
-    f(a);
+    int total = f(a);
     double t = bench_now() - t0;
     long first = n, last = -1;          /* check my elements and the total */
     for (ns_iter it = ns_forall(a, 0, n - 1, 1); ns_next(&it, &i); ) {
