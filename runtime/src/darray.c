@@ -309,19 +309,23 @@ section_len(const ns_darray *a, long l, long u, long s, const struct ns_site *si
     return (u - l) / s + 1;
 }
 
-/* Calls f for the part of section l:u:s owned by each rank q, with the
- * position of the part's first unit in the section and its stride there. */
-#define FOR_PARTS(a, l, u, s, q, it, k0, kst)                                 \
+/* For each rank q, `it` runs over the units of section l:u:s that q owns
+ * (bodies with none are skipped). */
+#define FOR_PARTS(a, l, u, s, q, it)                                          \
     for (long q = 0; q < (a)->p; q++)                                         \
-        for (ns_iter it = ns_da_part((a), q, (l), (u), (s)); it.left > 0; it.left = 0) \
-            for (long k0 = (it.i - (l)) / (s), kst = it.step / (s), once_ = 1; once_; once_ = 0)
+        for (ns_iter it = ns_da_part((a), q, (l), (u), (s)); it.left > 0; it.left = 0)
+
+/* Where a part starts in the section, and its stride there, in units. */
+static long part_first(ns_iter it, long l, long s) { return (it.i - l) / s; }
+static long part_stride(ns_iter it, long s) { return it.step / s; }
 
 long
 ns_da_read_section(ns_darray *a, long l, long u, long s, void *dst, const struct ns_site *site)
 {
     long len = section_len(a, l, u, s, site);
     ns_da_check_step(a, "a section read", site);
-    FOR_PARTS(a, l, u, s, q, it, k0, kst) {
+    FOR_PARTS(a, l, u, s, q, it) {
+        long k0 = part_first(it, l, s), kst = part_stride(it, s);
         int w = ns_da_owner_world(a, it.i, site);
         ns_da_req_read(w, a, it, (char *)dst + (size_t)k0 * a->usize, (size_t)kst * a->usize);
     }
@@ -334,7 +338,8 @@ ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
 {
     long len = section_len(a, l, u, s, site);
     ns_da_check_step(a, "a section write", site);
-    FOR_PARTS(a, l, u, s, q, it, k0, kst) {
+    FOR_PARTS(a, l, u, s, q, it) {
+        long k0 = part_first(it, l, s), kst = part_stride(it, s);
         const char *from = (const char *)src + (size_t)k0 * a->usize;
         if (q == a->me) {                   /* mine: my own write, now */
             for (long j = 0; j < it.left; j++) {
@@ -383,8 +388,7 @@ ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
     section_len(a, l, u, s, site);
     ns_da_check_step(a, "#pragma mirror", site);
     ensure_copies(a);
-    FOR_PARTS(a, l, u, s, q, it, k0, kst) {
-        (void)k0; (void)kst;
+    FOR_PARTS(a, l, u, s, q, it) {
         if (q != a->me)
             ns_da_req_mirror(ns_da_owner_world(a, it.i, site), a, it);
     }
