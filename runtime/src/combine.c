@@ -386,20 +386,13 @@ hist_lower(const struct hist_entry *e, int n, int rank)
     return lo;
 }
 
-/* dst := a (+) b; dst is distinct from both. */
-static void
-fold(struct ns_buf *dst, const char *a, size_t alen, const char *b, size_t blen, int prefix_only)
-{
-    ns_items_fold(dst, a, alen, b, blen, prefix_only);
-}
-
 /* acc := acc (+) b */
 static void
 fold_into(struct ns_combiner *C, struct ns_buf *acc, const char *b, size_t blen, int prefix_only)
 {
     if (blen == 0 && !prefix_only)
         return;
-    fold(&C->tmp, acc->data, acc->len, b, blen, prefix_only);
+    ns_items_fold(&C->tmp, acc->data, acc->len, b, blen, prefix_only);
     struct ns_buf t = *acc; *acc = C->tmp; C->tmp = t;
 }
 

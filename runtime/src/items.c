@@ -89,7 +89,7 @@ fold_item(struct ns_buf *dst, const struct ns_witem *a, const struct ns_witem *b
     int op = v->step_op, ranks = a->flags & NS_WI_RANKS;
     size_t n = a->n, es = a->elsize;
     struct ns_witem *o = ns_item_append(dst, a->key, n, es, ranks);
-    memcpy(ns_item_bits(o), ns_item_bits(a), (size_t)((char *)o + o->bytes - (char *)ns_item_bits(o)));
+    memcpy(o + 1, a + 1, o->bytes - sizeof *o);         /* a's bits, values, ranks */
     const uint64_t *bb = ns_item_bits(b);
     uint64_t *ob = ns_item_bits(o);
     char *ov = ns_item_values(o);
