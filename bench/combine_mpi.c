@@ -64,26 +64,6 @@ step_exscan(void)
     check_prefix(pre, "Exscan");
 }
 
-struct variant { const char *table, *name; void (*step)(void); };
-
-static void
-sweep_step(int k, void *ctx)
-{
-    ((const struct variant *)ctx)[k].step();
-}
-
-static void
-time_variants(const struct variant *v, int n, int rounds, int per)
-{
-    double med[n];
-    bench_sweep(n, rounds, per, sweep_step, (void *)v, med);
-    for (int k = 0; k < n; k++) {
-        double us = bench_mpi_mean(med[k], MPI_COMM_WORLD);
-        if (ME == 0)
-            bench_record(v[k].table, P, "-", "base", v[k].name, us);
-    }
-}
-
 int
 main(int argc, char **argv)
 {
@@ -97,15 +77,15 @@ main(int argc, char **argv)
      * a few steps then */
     int over = P > cores, biters = over ? 8 : iters, brounds = over ? 1 : rounds;
 
-    struct variant nb[] = {
-        { "combine", "Iallreduce", step_iallreduce },
-        { "prefix", "Iexscan", step_iexscan },
+    struct bench_variant nb[] = {
+        { "combine", "base", "Iallreduce", step_iallreduce },
+        { "prefix", "base", "Iexscan", step_iexscan },
     }, bl[] = {
-        { "combine", "Allreduce(blocking)", step_allreduce },
-        { "prefix", "Exscan(blocking)", step_exscan },
+        { "combine", "base", "Allreduce(blocking)", step_allreduce },
+        { "prefix", "base", "Exscan(blocking)", step_exscan },
     };
-    time_variants(nb, 2, rounds, iters / rounds + 1);
-    time_variants(bl, 2, brounds, biters / brounds + 1);
+    bench_time_variants(nb, 2, rounds, iters / rounds + 1);
+    bench_time_variants(bl, 2, brounds, biters / brounds + 1);
     MPI_Finalize();
     return 0;
 }

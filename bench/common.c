@@ -287,6 +287,27 @@ bench_mpi_mean(double v, MPI_Comm comm)
     return sum / p;
 }
 
+static void
+variant_step(int k, void *ctx)
+{
+    ((const struct bench_variant *)ctx)[k].step();
+}
+
+void
+bench_time_variants(const struct bench_variant *v, int n, int rounds, int per)
+{
+    double med[n];
+    int p, me;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    bench_sweep(n, rounds, per, variant_step, (void *)v, med);
+    for (int k = 0; k < n; k++) {
+        double us = bench_mpi_mean(med[k], MPI_COMM_WORLD);
+        if (me == 0)
+            bench_record(v[k].table, p, "-", v[k].role, v[k].name, us);
+    }
+}
+
 int
 bench_mpi_start_with_peer(int *argc, char ***argv, int *p, int *me)
 {

@@ -158,5 +158,13 @@ void bench_wait_all(int n, MPI_Request *reqs, MPI_Status *statuses);
 /* Mean over the processes of comm of one value per process (collective;
  * blocking, so call it outside timed regions). */
 double bench_mpi_mean(double v, MPI_Comm comm);
+/* MPI baselines of one step each, timed interleaved (bench_sweep: rounds of
+ * per steps) on MPI_COMM_WORLD; process 0 records, in table `table`, the
+ * mean over processes of each one's median time per step. */
+struct bench_variant {
+    const char *table, *role, *name;
+    void (*step)(void);
+};
+void bench_time_variants(const struct bench_variant *v, int n, int rounds, int per);
 
 #endif /* BENCH_COMMON_H */

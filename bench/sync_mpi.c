@@ -141,30 +141,6 @@ shm_setup(void)
     return win;
 }
 
-/* ---- timing ---- */
-
-struct variant { const char *name, *role; void (*step)(void); };
-
-static void
-sweep_step(int k, void *ctx)
-{
-    ((const struct variant *)ctx)[k].step();
-}
-
-/* Times the n variants interleaved (rounds of per steps each) and records
- * the mean over processes of each one's median time per step. */
-static void
-time_variants(const struct variant *v, int n, int rounds, int per)
-{
-    double med[n];
-    bench_sweep(n, rounds, per, sweep_step, (void *)v, med);
-    for (int k = 0; k < n; k++) {
-        double us = bench_mpi_mean(med[k], MPI_COMM_WORLD);
-        if (ME == 0)
-            bench_record("sync", P, "-", v[k].role, v[k].name, us);
-    }
-}
-
 int
 main(int argc, char **argv)
 {
@@ -183,19 +159,20 @@ main(int argc, char **argv)
     if (!sendv || !recvv || !reqs)
         bench_fail("out of memory");
 
-    struct variant v[6];
+    struct bench_variant v[6];
     int n = 0;
-    v[n++] = (struct variant){ "Ibarrier", "base", step_ibarrier };
+    v[n++] = (struct bench_variant){ "sync", "base", "Ibarrier", step_ibarrier };
     if (P > 1)                                          /* needs a peer */
-        v[n++] = (struct variant){ "Isend/Irecv", "base", step_isend_irecv };
-    v[n++] = (struct variant){ "Ialltoall", "base", step_ialltoall };
-    v[n++] = (struct variant){ "Ireduce_scatter_block", "base", step_ireduce_scatter };
+        v[n++] = (struct bench_variant){ "sync", "base", "Isend/Irecv", step_isend_irecv };
+    v[n++] = (struct bench_variant){ "sync", "base", "Ialltoall", step_ialltoall };
+    v[n++] = (struct bench_variant){ "sync", "base", "Ireduce_scatter_block",
+                                     step_ireduce_scatter };
     MPI_Win win = shm_setup();
     if (win != MPI_WIN_NULL)
-        v[n++] = (struct variant){ "shm_barrier", "ref", step_shm_barrier };
-    time_variants(v, n, rounds, iters / rounds + 1);
-    time_variants(&(struct variant){ "Barrier(blocking)", "ref", step_barrier_blocking }, 1,
-                  1, biters);
+        v[n++] = (struct bench_variant){ "sync", "ref", "shm_barrier", step_shm_barrier };
+    bench_time_variants(v, n, rounds, iters / rounds + 1);
+    bench_time_variants(&(struct bench_variant){ "sync", "ref", "Barrier(blocking)",
+                                                 step_barrier_blocking }, 1, 1, biters);
 
     if (win != MPI_WIN_NULL)
         MPI_Win_free(&win);
