@@ -1,13 +1,25 @@
 /*
  * program.c - what a NestStep program calls by name (spec section 6):
  * NestStep_init and NestStep_finalize (both idempotent), the clock, abort,
- * and replicated arrays from new_Array.
+ * and replicated arrays from new_Array.  free_Array keeps the last large
+ * block it freed for the next new_Array of about its size: a step-local
+ * array of megabytes (seed 002 Figure 2) then costs a memset per call
+ * instead of a fresh mmap that page-faults on every first touch.
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include "internal.h"
 
+/* new_Array storage: a header, then the elements. */
+struct array_head {
+    size_t n, elsize;
+    uint64_t magic;
+    size_t cap;                         /* bytes of the block, header included */
+};
+
 static int finalized;
+static struct array_head *spare;        /* a large block free_Array kept */
 
 void
 NestStep_init(int *argc, char ***argv)
@@ -31,6 +43,8 @@ NestStep_finalize(void)
         return;
     ns_step_finalize(site);
     finalized = 1;
+    free(spare);
+    spare = NULL;
     ns_engine_stop(site);
 }
 
@@ -50,13 +64,27 @@ NestStep_abort(const char *fmt, ...)
     ns_user_abort(fmt, ap);
 }
 
-/* new_Array storage: a header, then the elements. */
-struct array_head {
-    size_t n, elsize;
-    uint64_t magic;
-    uint64_t pad;
-};
 #define ARRAY_MAGIC 0x4e53417272617921ull
+#define SPARE_MIN ((size_t)1 << 20)    /* blocks below this: malloc is fast */
+
+/* Zeroed memory for a block of size bytes: the spare if it fits without
+ * wasting more than half of it, else calloc. */
+static struct array_head *
+zeroed_block(size_t size)
+{
+    struct array_head *h = spare;
+    if (h && size <= h->cap && size >= h->cap / 2) {
+        size_t cap = h->cap;
+        spare = NULL;
+        memset(h, 0, size);
+        h->cap = cap;
+        return h;
+    }
+    h = calloc(1, size);
+    if (h)
+        h->cap = size;
+    return h;
+}
 
 void *
 ns_new_array(size_t n, size_t elsize)
@@ -66,7 +94,7 @@ ns_new_array(size_t n, size_t elsize)
     if (n > (SIZE_MAX - sizeof(struct array_head)) / elsize)
         ns_fatal(ns_cur ? &ns_cur->site : NULL, "new_Array(%zu elements of %zu bytes) is too "
                  "large", n, elsize);
-    struct array_head *h = calloc(1, sizeof *h + n * elsize);
+    struct array_head *h = zeroed_block(sizeof *h + n * elsize);
     if (!h)
         ns_fatal(ns_cur ? &ns_cur->site : NULL, "out of memory for new_Array(%zu)", n);
     h->n = n;
@@ -102,6 +130,10 @@ free_Array(void *a)
     if (a) {
         struct array_head *h = head_of(a, "free_Array");
         h->magic = 0;
-        free(h);
+        if (h->cap >= SPARE_MIN && !finalized) {
+            free(spare);
+            spare = h;
+        } else
+            free(h);
     }
 }
