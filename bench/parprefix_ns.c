@@ -8,7 +8,7 @@
  * (an empty step before it); the array is set again before each
  * repetition, untimed, and the result of each is checked, untimed.
  * Alternating with it, for reference: parprefix_plain(), the same
- * algorithm with plain-C loops.
+ * algorithm with plain-C loops, and one_pass(), the bound.
  */
 #include <neststep.h>
 #include <stdlib.h>
@@ -48,6 +48,33 @@ parprefix_plain(ns_darray *a)
     free_Array(pre);
     ns_sh_undeclare(&sv_sum);
     return sum;
+}
+
+/* Reference only, and not a prefix sum across processes: one in-place
+ * exclusive scan of my block and nothing else, timed like parprefix()
+ * (from a common start to the end of a step).  Every parallel prefix must
+ * at least read and write each element once, so sequential time over this
+ * time bounds the speedup any parprefix can reach on this machine. */
+static double
+one_pass(ns_darray *a)
+{
+    int *loc = (int *)a->local, s = 0;
+    for (long k = 0; k < a->nlocal; k++)
+        loc[k] = prefix_input(DArray_index(a, k));
+    ns_step_begin(NS_AT("step"));
+    ns_step_end();
+    double t0 = bench_now();
+    ns_step_begin(NS_AT("step"));
+    for (long k = 0; k < a->nlocal; k++) {
+        int v = loc[k];
+        loc[k] = s;
+        s += v;
+    }
+    ns_step_end();
+    double t = bench_now() - t0;
+    if (a->nlocal > 0 && s < 0)         /* keeps the loop; inputs are small and positive */
+        bench_fail("one pass: sum %d overflowed", s);
+    return t;
 }
 
 /* Sets the input, runs f from a common start (an empty step), checks the
@@ -92,20 +119,25 @@ main(int argc, char **argv)
     if (reps < 1)
         bench_fail("BENCH_PARPREFIX_REPS must be at least 1");
     double *t = malloc(sizeof *t * (size_t)reps), *tp = malloc(sizeof *tp * (size_t)reps);
+    double *tb = malloc(sizeof *tb * (size_t)reps);
     ns_darray *a = ns_da_new("a", n, 1, Type_int, sizeof(int), NS_BLOCK, NS_OP_FIRST, NULL);
-    if (!t || !tp)
+    if (!t || !tp || !tb)
         bench_fail("out of memory");
     for (int r = 0; r < reps; r++) {    /* alternating */
         t[r] = run_checked(a, parprefix, "parprefix");
         tp[r] = run_checked(a, parprefix_plain, "parprefix with plain-C loops");
+        tb[r] = one_pass(a);
     }
     double ms = bench_ns_mean(1e3 * bench_median(t, reps));
     double msp = bench_ns_mean(1e3 * bench_median(tp, reps));
+    double msb = bench_ns_mean(1e3 * bench_median(tb, reps));
     if (ME == 0) {
         bench_record("parprefix", P, "-", "ours", "parprefix", ms);
         bench_record("parprefix", P, "-", "ref", "plain-C_loops", msp);
+        bench_record("parprefix", P, "-", "ref", "one_pass_bound", msb);
     }
     ns_da_free(a);
+    free(tb);
     free(tp);
     free(t);
     NestStep_finalize();

@@ -50,6 +50,8 @@ CRITERIA = [
      ("1", "16", "256"), "read_section", None, ("below", 1.0)),
     ("parprefix", "(g) parprefix speedup over the sequential loop at least 1.8", (2,), ("-",),
      "parprefix", None, ("speedup", 1.8)),
+    ("parprefix", "(g) (for information) the same for one in-place pass per block, the bound",
+     (2,), ("-",), "one_pass_bound", None, ("speedup", 1.8)),
 ]
 
 
