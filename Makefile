@@ -12,6 +12,7 @@
 BUILD   ?= build
 PREFIX  ?= /usr/local
 CC      := mpicc
+HOSTCC  := gcc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP
 ARFLAGS := rcs
@@ -31,9 +32,17 @@ BSPLIB_SRC  := $(wildcard lib-bsplib/src/*.c)
 RUNTIME_OBJ := $(RUNTIME_SRC:%.c=$(BUILD)/obj/%.o)
 BSPLIB_OBJ  := $(BSPLIB_SRC:%.c=$(BUILD)/obj/%.o)
 
+# nsc: frontend/*.c plus the flex and bison output, built with gcc (nsc
+# itself does not use MPI).
+FRONTEND_SRC := $(wildcard frontend/*.c)
+FRONTEND_GEN := $(BUILD)/frontend/lexer.c $(BUILD)/frontend/parser.c
+FRONTEND_HDR := $(BUILD)/frontend/lexer.h $(BUILD)/frontend/parser.h
+FRONTEND_OBJ := $(FRONTEND_SRC:%.c=$(BUILD)/obj/%.o)
+FRONTEND_GEN_OBJ := $(FRONTEND_GEN:$(BUILD)/frontend/%.c=$(BUILD)/obj/frontend/%.o)
+
 LIBS  := $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a
-TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun
-HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h
+TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/nsc
+HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
 
 .PHONY: all deps demo check bench install clean
 all: deps $(LIBS) $(TOOLS) $(HEADERS)
@@ -68,6 +77,37 @@ $(BUILD)/lib/libbsp.a: $(BSPLIB_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) $(ARFLAGS) $@ $^
+
+$(BUILD)/frontend/lexer.c $(BUILD)/frontend/lexer.h &: frontend/lexer.l
+	@mkdir -p $(dir $@)
+	@echo "  FLEX    $<"
+	$(Q)flex --header-file=$(BUILD)/frontend/lexer.h -o $(BUILD)/frontend/lexer.c $<
+
+$(BUILD)/frontend/parser.c $(BUILD)/frontend/parser.h &: frontend/parser.y
+	@mkdir -p $(dir $@)
+	@echo "  BISON   $<"
+	$(Q)bison -d -o $(BUILD)/frontend/parser.c $<
+
+NSC_CFLAGS = $(CFLAGS) -Ifrontend -I$(BUILD)/frontend
+
+$(FRONTEND_OBJ): $(BUILD)/obj/frontend/%.o: frontend/%.c
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $<"
+	$(Q)$(HOSTCC) $(NSC_CFLAGS) -c $< -o $@
+
+$(FRONTEND_GEN_OBJ): $(BUILD)/obj/frontend/%.o: $(BUILD)/frontend/%.c
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $<"
+	$(Q)$(HOSTCC) $(NSC_CFLAGS) -c $< -o $@
+
+# The generated headers exist before any frontend file is compiled; after
+# the first build the dependency files (-MMD) say who includes them.
+$(FRONTEND_OBJ) $(FRONTEND_GEN_OBJ): | $(FRONTEND_HDR)
+
+$(BUILD)/bin/nsc: $(FRONTEND_OBJ) $(FRONTEND_GEN_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LINK    $@"
+	$(Q)$(HOSTCC) $(LDFLAGS) $^ -o $@
 
 $(BUILD)/include/%.h: lib-bsplib/include/%.h
 	@mkdir -p $(dir $@)
@@ -113,4 +153,4 @@ $(BUILD)/samples:
 	@mkdir -p $@
 demo: | $(BUILD)/samples
 
--include $(RUNTIME_OBJ:.o=.d) $(BSPLIB_OBJ:.o=.d)
+-include $(RUNTIME_OBJ:.o=.d) $(BSPLIB_OBJ:.o=.d) $(FRONTEND_OBJ:.o=.d) $(FRONTEND_GEN_OBJ:.o=.d)

@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = 'neststep'
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = ['.c', '.test']
+config.suffixes = ['.c', '.nst', '.test']
 config.excludes = ['Inputs', 'lit.cfg.py', 'lit.local.cfg']
 config.test_source_root = os.path.dirname(__file__)
 
@@ -29,6 +29,9 @@ config.substitutions.append(('%bsprun', os.path.join(build, 'bin', 'bsprun') + '
 # as nsc emits it; bspcc finds the header and links the engine.
 config.substitutions.append(('%nscc', os.path.join(build, 'bin', 'bspcc') + ' -O2 -Wall -Wextra -Werror'))
 config.substitutions.append(('%nsrun', os.path.join(build, 'bin', 'nsrun') + ' -np'))
+# nsc, the NestStep-C compiler driver, with no options of its own.  Listed
+# after %nscc: substitutions apply in order and '%nsc' is a prefix of it.
+config.substitutions.append(('%nsc', os.path.join(build, 'bin', 'nsc')))
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
 # Memcheck that fails the run on any error or leak of ours; the suppressions
 # cover MPICH/UCX internals only.

@@ -297,6 +297,9 @@ long ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
                          const struct ns_site *site);
 long ns_da_copy_section(ns_darray *dst, long dl, long du, long ds,
                         ns_darray *src, long sl, long su, long ss, const struct ns_site *site);
+/* t[l:u] = a[..] and a[..] = t[l:u]: nsc passes the private side's length
+ * (u - l + 1) and the call's result; a mismatch stops the job. */
+long ns_da_section_check(long got, long want, const struct ns_site *site);
 /* #pragma mirror(a[l:u:s]): readable throughout the next step.
  * #pragma update(a[l:u:s]): my copies go to the owners at step end. */
 void ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site);

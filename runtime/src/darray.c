@@ -320,6 +320,16 @@ static long part_first(ns_iter it, long l, long s) { return (it.i - l) / s; }
 static long part_stride(ns_iter it, long s) { return it.step / s; }
 
 long
+ns_da_section_check(long got, long want, const struct ns_site *site)
+{
+    if (got != want)
+        ns_fatal(site, "section assignment of different lengths: the distributed side has %ld "
+                 "elements, the private side %ld; make both sections the same length", got,
+                 want < 0 ? 0 : want);
+    return got;
+}
+
+long
 ns_da_read_section(ns_darray *a, long l, long u, long s, void *dst, const struct ns_site *site)
 {
     long len = section_len(a, l, u, s, site);

@@ -1,0 +1,346 @@
+/*
+ * check.c - the compile-time checks of spec section 7: every misuse of a
+ * NestStep construct that nsc can see is reported on the user's source
+ * (diag.c), so that the generated C never fails to compile for a reason
+ * the user did not write.
+ */
+#include <string.h>
+#include "diag.h"
+#include "nest.h"
+
+struct checker {
+    struct unit *u;
+};
+
+static const char *
+dist_name(enum dist d)
+{
+    return d == DIST_BLOCK ? "block-distributed (</>)" : d == DIST_CYCLIC ?
+           "cyclically distributed (<%>)" : "not distributed";
+}
+
+static int
+is_arith_code(const char *code)
+{
+    return strcmp(code, "Type_bytes") != 0;
+}
+
+static int
+is_float_code(const char *code)
+{
+    return !strcmp(code, "Type_float") || !strcmp(code, "Type_double");
+}
+
+/* A combine operator op (with function node fn) applied to objects of s's
+ * element type: reports what does not fit; loc is where op is written. */
+static void
+check_op(struct loc loc, enum combine_op op, const struct node *fn, const struct symbol *s)
+{
+    if (op == CO_FN) {
+        const struct symbol *f = fn ? fn->sym : NULL;
+        if (!f)
+            diag_error(loc, "unknown combine function '%s': declare 'void %s(T *inout, "
+                       "const T *in)' before this line", fn ? fn->name : "?",
+                       fn ? fn->name : "f");
+        else if (f->kind != SYM_FUNCTION)
+            diag_error(loc, "'%s' is not a function; a combine specifier <f> names a function "
+                       "'void f(T *inout, const T *in)'", f->name);
+        return;
+    }
+    if (!s || op == CO_NONE || op == CO_ANY || op == CO_EQ)
+        return;
+    const char *code = elem_type_code(s);
+    if (!is_arith_code(code))
+        diag_error(loc, "combine operator <%s> needs an arithmetic element type; '%s' takes "
+                   "only <?>, <=> or a combine function", combine_op_name(op), s->name);
+    else if (is_float_code(code) && (op == CO_AND || op == CO_OR || op == CO_XOR))
+        diag_error(loc, "combine operator <%s> needs an integer element type; '%s' is "
+                   "floating-point", combine_op_name(op), s->name);
+}
+
+static void
+check_declarator(struct checker *c, struct node *d)
+{
+    struct symbol *s = d->sym;
+    if (!s || !s->is_sh)
+        return;
+    const char *why = sh_bad_reason(s);
+    if (why) {
+        diag_error(d->loc, "'%s': %s", s->name ? s->name : "?", why);
+        return;
+    }
+    if (s->specs)
+        check_op(s->specs->loc, s->combine_op, s->combine_fn, s);
+    if (s->thread_local)
+        diag_error(d->loc, "'%s': a shared variable cannot be thread-local", s->name);
+    const struct node *decl = d->parent;
+    if (decl && decl->kind == N_DECLARATION && decl->parent && decl->parent->kind == N_FOR)
+        diag_error(d->loc, "'%s': a shared variable cannot be declared in a for statement; "
+                   "declare it before the loop", s->name);
+    else if (!s->file_scope && s->storage == SC_STATIC && s->kind != SYM_PARAM)
+        diag_error(d->loc, "'%s': a shared variable in a block cannot be static; declare it "
+                   "at file scope", s->name);
+    if (s->storage == SC_EXTERN && sh_kind_of(s) == SH_DARRAY)
+        diag_error(d->loc, "'%s': an extern distributed array is not supported; declare it "
+                   "in one file and pass it as a parameter", s->name);
+    (void)c;
+}
+
+static const struct node *
+step_body_of(const struct node *step)
+{
+    return step ? step->body : NULL;
+}
+
+/* Does the subtree of n contain label name? */
+static int
+has_label(const struct node *n, const char *name)
+{
+    if (!n)
+        return 0;
+    if (n->kind == N_LABEL && n->name == name)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_label(n->kids[i], name))
+            return 1;
+    return 0;
+}
+
+/* break/continue: the statement it leaves is inside the step body? */
+static void
+check_jump(struct checker *c, const struct node *n)
+{
+    const struct node *step = enclosing_step(n);
+    if (!step)
+        return;
+    const char *what = n->kind == N_RETURN ? "return" : n->kind == N_GOTO ? "goto" :
+                       n->kind == N_BREAK ? "break" : "continue";
+    if (n->kind == N_RETURN) {
+        diag_error(n->loc, "'return' leaves the body of the %s at line %d; end the step "
+                   "first", step->kind == N_STEP ? "step" : "neststep", step->loc.line);
+        return;
+    }
+    if (n->kind == N_GOTO) {
+        if (!n->name || !has_label(step_body_of(step), n->name))
+            diag_error(n->loc, "'goto' leaves the body of the %s at line %d",
+                       step->kind == N_STEP ? "step" : "neststep", step->loc.line);
+        return;
+    }
+    for (const struct node *p = n->parent; p && p != step; p = p->parent) {
+        int loop = p->kind == N_WHILE || p->kind == N_DO || p->kind == N_FOR ||
+                   p->kind == N_FORALL;
+        if (loop || (n->kind == N_BREAK && p->kind == N_SWITCH))
+            return;
+    }
+    diag_error(n->loc, "'%s' leaves the body of the %s at line %d", what,
+               step->kind == N_STEP ? "step" : "neststep", step->loc.line);
+    (void)c;
+}
+
+static void
+check_step(struct checker *c, const struct node *n)
+{
+    if (n->kind == N_NESTSTEP && n->combine)
+        diag_error(n->combine->loc, "a combine clause after neststep is not supported; put "
+                   "it on a step inside the neststep");
+    const struct node *outer = enclosing_step(n);
+    if (outer && outer->kind == N_STEP)
+        diag_error(n->loc, "a %s inside the step at line %d of the same group; end that "
+                   "step first, or split the group with neststep",
+                   n->kind == N_STEP ? "step" : "neststep", outer->loc.line);
+    (void)c;
+}
+
+static void
+check_combine_item(struct checker *c, const struct node *it)
+{
+    struct symbol *s = it->sym;
+    if (!s) {
+        diag_error(it->loc, "'%s' in a combine clause is not declared", it->name ? it->name
+                   : "?");
+        return;
+    }
+    enum sh_kind k = sh_kind_of(s);
+    if (k == SH_NONE) {
+        diag_error(it->loc, "'%s' in a combine clause is not a shared variable", s->name);
+        return;
+    }
+    if (k == SH_DARRAY) {
+        diag_error(it->loc, it->target ? "prefix combining is not allowed for the "
+                   "distributed array '%s'" : "a combine clause cannot change the policy of "
+                   "the distributed array '%s'; declare it with sh<op>", s->name);
+        return;
+    }
+    if (k == SH_BAD)
+        return;
+    if (it->whole && k == SH_SCALAR)
+        diag_error(it->loc, "'%s[:]': '%s' is not an array", s->name, s->name);
+    check_op(it->loc, it->combine_op, it->combine_fn, s);
+    if (it->target) {
+        const struct node *t = it->target;
+        if (t->kind != N_IDENT || !t->sym)
+            diag_error(t->loc, "the prefix target must be a declared variable");
+        else if (t->sym->is_sh)
+            diag_error(t->loc, "the prefix target '%s' must be private, not shared",
+                       t->sym->name);
+        else if (it->target_whole != it->whole)
+            diag_error(t->loc, it->whole ? "an element-wise prefix needs an array target: "
+                       "write '%s[:]'" : "'%s[:]' is element-wise, but the combined "
+                       "variable is not", t->sym->name);
+    }
+    (void)c;
+}
+
+static void
+check_forall(struct checker *c, const struct node *n)
+{
+    for (int i = 0; i < n->ndims; i++) {
+        const struct node *v = n->vars[i];
+        if (!v || v->kind != N_IDENT || !v->sym ||
+            (v->sym->kind != SYM_OBJECT && v->sym->kind != SYM_PARAM))
+            diag_error(v ? v->loc : n->loc, "forall needs a variable as its index");
+        else if (v->sym->is_sh)
+            diag_error(v->loc, "the forall index '%s' must be private, not shared",
+                       v->sym->name);
+    }
+    const struct node *a = n->array;
+    const struct symbol *s = a && a->kind == N_IDENT ? a->sym : NULL;
+    if (!s || sh_kind_of(s) != SH_DARRAY) {
+        diag_error(a ? a->loc : n->loc, "forall needs a distributed array (declared with "
+                   "</> or <%%>) after the index%s", n->ndims > 1 ? "es" : "");
+        return;
+    }
+    int dd = s->dist_dims ? s->dist_dims : 1;
+    if (dd != n->ndims)
+        diag_error(n->loc, "'%s' has %d distributed dimension%s: use %s", s->name, dd,
+                   dd > 1 ? "s" : "", dd == 1 ? "forall" : dd == 2 ? "forall2" : "forall3");
+    if (n->nitems != 0 && n->nitems != 3)
+        diag_error(n->loc, "forall takes the bounds as 'lb, ub, st' (three expressions), "
+                   "or none");
+    (void)c;
+}
+
+/* A call passing distributed arrays: distributions must match. */
+static void
+check_call(struct checker *c, const struct node *n)
+{
+    const struct node *f = n->lhs;
+    const struct symbol *fs = f && f->kind == N_IDENT ? f->sym : NULL;
+    const struct node *d = fs ? fs->declarator : NULL;
+    const struct node *params = NULL;
+    for (int i = 0; d && i < d->nderivs && !params; i++)
+        if (d->derivs[i].kind == D_FUNCTION)
+            params = d->derivs[i].params;
+    if (!params || params->is_kr)
+        return;
+    for (int i = 0; i < n->nitems && i < params->nitems; i++) {
+        const struct node *arg = n->items[i], *par = params->items[i];
+        const struct symbol *as = arg->kind == N_IDENT ? arg->sym : NULL;
+        const struct symbol *ps = par->kind == N_PARAM ? par->sym : NULL;
+        const struct node *pd = par->kind == N_PARAM ? par->decl : NULL;
+        enum dist pdist = ps ? ps->dist : pd ? pd->dist : DIST_NONE;
+        int pshared = par->kind == N_PARAM && par->specs && par->specs->is_sh;
+        int adarray = as && sh_kind_of(as) == SH_DARRAY;
+        if (pshared && pdist != DIST_NONE && !adarray)
+            diag_error(arg->loc, "argument %d of '%s' must be a %s array", i + 1, fs->name,
+                       dist_name(pdist));
+        else if (pshared && adarray && pdist != as->dist)
+            diag_error(arg->loc, "distribution mismatch: '%s' is %s, but parameter %d of "
+                       "'%s' is %s", as->name, dist_name(as->dist), i + 1, fs->name,
+                       dist_name(pdist));
+    }
+    (void)c;
+}
+
+static int
+is_write(const struct unit *u, const struct node *n, const struct node **lv)
+{
+    if (n->kind == N_ASSIGN) {
+        *lv = n->lhs;
+        return 1;
+    }
+    if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(u, n, "++") ||
+                                                         tok_is(u, n, "--")))) {
+        *lv = n->operand;
+        return 1;
+    }
+    return 0;
+}
+
+/* Writes to replicated shared variables in main, outside every step. */
+static void
+check_write(struct checker *c, const struct node *n)
+{
+    const struct node *lv;
+    if (!is_write(c->u, n, &lv))
+        return;
+    struct symbol *s = root_symbol(c->u, lv);
+    enum sh_kind k = sh_kind_of(s);
+    if (k != SH_SCALAR && k != SH_ARRAY && k != SH_HANDLE)
+        return;
+    if (k == SH_HANDLE && lv->kind == N_IDENT)
+        return;                     /* h = new_Array(...): the handle itself */
+    const struct node *f = enclosing_function(n);
+    if (!f || !f->decl || !f->decl->name || strcmp(f->decl->name, "main") != 0)
+        return;                     /* may run in a step of its caller */
+    if (!enclosing_step(n))
+        diag_error(n->loc, "write to the shared variable '%s' outside a step; shared "
+                   "variables change only in steps", s->name);
+}
+
+static void
+check_section(struct checker *c, const struct node *n)
+{
+    const struct node *p = n->parent;
+    if (p && p->kind == N_MIRROR)
+        return;
+    if (p && p->kind == N_ASSIGN && tok_is(c->u, p, "=") && p->parent &&
+        p->parent->kind == N_EXPR_STMT)
+        return;
+    diag_error(n->loc, "an array section can only be a whole side of an assignment "
+               "statement ('t[0:n-1] = a[l:u];'), or the argument of #pragma mirror/update");
+}
+
+static void
+check_owner(struct checker *c, const struct node *n)
+{
+    const struct node *e = n->operand;
+    while (e && e->kind == N_PAREN)
+        e = e->operand;
+    const struct symbol *s = e && e->kind == N_INDEX ? root_symbol(c->u, e) : NULL;
+    if (!s || sh_kind_of(s) != SH_DARRAY)
+        diag_error(n->loc, "%s() needs an element of a distributed array, as in %s(a[i])",
+                   n->kind == N_OWNER ? "owner" : "owned", n->kind == N_OWNER ? "owner" :
+                   "owned");
+}
+
+static int
+visit(struct node *n, void *ctx)
+{
+    struct checker *c = ctx;
+    if (diag_stopped())
+        return 0;
+    switch (n->kind) {
+    case N_DECLARATOR: check_declarator(c, n); break;
+    case N_STEP: case N_NESTSTEP: check_step(c, n); break;
+    case N_RETURN: case N_GOTO: case N_BREAK: case N_CONTINUE: check_jump(c, n); break;
+    case N_COMBINE_ITEM: check_combine_item(c, n); break;
+    case N_FORALL: check_forall(c, n); break;
+    case N_CALL: check_call(c, n); break;
+    case N_SECTION: check_section(c, n); break;
+    case N_OWNER: case N_OWNED: check_owner(c, n); break;
+    case N_ASSIGN: case N_POSTFIX: case N_UNARY: check_write(c, n); break;
+    default: break;
+    }
+    return 1;
+}
+
+int
+check_unit(struct unit *u)
+{
+    struct checker c = { u };
+    int before = diag_errors();
+    if (u->root)
+        node_walk(u->root, visit, NULL, &c);
+    return diag_errors() - before;
+}

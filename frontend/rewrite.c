@@ -1,0 +1,1179 @@
+/*
+ * rewrite.c - the translation of every NestStep construct into calls of the
+ * runtime ABI (docs/runtime-abi.md), as an emitter hook: a node the hook
+ * does not take is printed as its own tokens, so ordinary C passes through
+ * unchanged.  Generated text stays on the line of the construct it
+ * replaces.  Runs after check.c has found no error.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "emit.h"
+#include "nest.h"
+
+struct rw {
+    struct unit *u;
+    struct emitter *em;
+    struct symbol **globals;        /* file-scope sh objects defined here */
+    int nglobals, capglobals;
+    int has_main;
+    int ids;                        /* numbers generated names */
+    struct fa {                     /* a forall with the fast path */
+        const struct node *n;
+        int id, mark_all;
+    } *foralls;
+    int nforalls, capforalls;
+};
+
+#define E(...) emit_text(r->em, __VA_ARGS__)
+
+static void *
+grow(void *p, int *cap, int n, size_t el)
+{
+    if (n < *cap)
+        return p;
+    *cap = *cap ? 2 * *cap : 16;
+    p = realloc(p, (size_t)*cap * el);
+    if (!p) {
+        fputs("nsc: out of memory\n", stderr);
+        exit(1);
+    }
+    return p;
+}
+
+/* ---- small pieces of generated text ---- */
+
+static void
+c_string(struct rw *r, const char *s)
+{
+    E("\"");
+    for (; s && *s; s++) {
+        if (*s == '"' || *s == '\\')
+            E("\\%c", *s);
+        else if ((unsigned char)*s < ' ')
+            E("\\%03o", (unsigned char)*s);
+        else
+            E("%c", *s);
+    }
+    E("\"");
+}
+
+/* A pointer to a static site record of the construct at n. */
+static void
+site(struct rw *r, const char *what, const struct node *n)
+{
+    E("({ static const struct ns_site ns_site = { ");
+    c_string(r, what);
+    E(", ");
+    c_string(r, n->loc.file && *n->loc.file ? n->loc.file : NULL);
+    E(", %d }; &ns_site; })", n->loc.line);
+}
+
+static void
+flat(struct rw *r, struct node *n)
+{
+    E("(");
+    emit_flat(r->em, n);
+    E(")");
+}
+
+/* The C spelling of a shared object's element type. */
+static void
+elem_type(struct rw *r, const struct symbol *s)
+{
+    const struct node *sp = s->specs;
+    const struct node *tn = sp ? sp->type_node : NULL;
+    if (tn && (tn->kind == N_STRUCT || tn->kind == N_ENUM) && tn->has_body) {
+        const struct token *k = &r->u->toks[tn->first];
+        if (tn->name)
+            E("%.*s %s", k->len, k->text, tn->name);
+        else
+            E("__typeof__(%s%s)", s->name, s->ndims ? "[0]" : "");
+        return;
+    }
+    for (int i = 0; sp && i < sp->ntype_ranges; i++)
+        for (int t = sp->type_ranges[i].first; t <= sp->type_ranges[i].last; t++)
+            E("%s%.*s", i || t > sp->type_ranges[i].first ? " " : "", r->u->toks[t].len,
+              r->u->toks[t].text);
+}
+
+static void
+combine_fn(struct rw *r, const struct symbol *s)
+{
+    if (s->combine_op == CO_FN && s->combine_fn)
+        E("(ns_combine_fn)%s", s->combine_fn->name);
+    else
+        E("((void *)0)");
+}
+
+/* ---- where a node is ---- */
+
+static int
+has_side_effects(const struct unit *u, const struct node *n)
+{
+    if (!n)
+        return 0;
+    if (n->kind == N_ASSIGN || n->kind == N_POSTFIX || n->kind == N_CALL ||
+        n->kind == N_STMT_EXPR || (n->kind == N_UNARY && (tok_is(u, n, "++") ||
+                                                          tok_is(u, n, "--"))))
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_side_effects(u, n->kids[i]))
+            return 1;
+    return 0;
+}
+
+/* The index expressions of an lvalue a[i][j].f, outermost array first;
+ * returns how many (at most max). */
+static int
+indices_of(const struct node *e, struct node **idx, int max)
+{
+    struct node *tmp[16];
+    int n = 0;
+    while (e && e->kind != N_IDENT) {
+        if (e->kind == N_INDEX) {
+            if (n < 16)
+                tmp[n++] = e->rhs;
+            e = e->lhs;
+        } else if (e->kind == N_MEMBER || e->kind == N_PAREN || e->kind == N_UNARY)
+            e = e->kind == N_MEMBER ? e->lhs : e->operand;
+        else
+            break;
+    }
+    int k = 0;
+    for (int i = n - 1; i >= 0 && k < max; i--)
+        idx[k++] = tmp[i];
+    return k;
+}
+
+static int
+is_main(const struct node *f)
+{
+    return f && f->kind == N_FUNCTION_DEF && f->decl && f->decl->name &&
+           !strcmp(f->decl->name, "main");
+}
+
+static int
+calls(const struct node *n, const char *name)
+{
+    if (!n)
+        return 0;
+    if (n->kind == N_CALL && n->lhs && n->lhs->kind == N_IDENT && n->lhs->name &&
+        !strcmp(n->lhs->name, name))
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (calls(n->kids[i], name))
+            return 1;
+    return 0;
+}
+
+/* Shared objects a block declares itself (its direct declarations). */
+static int
+block_declares_shared(const struct node *blk)
+{
+    for (int i = 0; blk && i < blk->nitems; i++) {
+        const struct node *d = blk->items[i];
+        if (d->kind == N_DECLARATION && d->specs && d->specs->is_sh)
+            return 1;
+    }
+    return 0;
+}
+
+/* ---- distributed arrays ---- */
+
+/* The product of dims [from, to) of s, as C text; "1" when empty. */
+static void
+dims_product(struct rw *r, const struct symbol *s, int from, int to)
+{
+    if (from >= to) {
+        E("1");
+        return;
+    }
+    for (int i = from; i < to; i++) {
+        if (i > from)
+            E(" * ");
+        if (s->dims[i])
+            flat(r, s->dims[i]);
+        else
+            E("1");
+    }
+}
+
+static int
+dist_dims(const struct symbol *s)
+{
+    return s->dist_dims ? s->dist_dims : 1;
+}
+
+/* The unit of A[i][j][k] (distributed dimensions only), row-major:
+ * ((i * D1) + j) * D2 + k. */
+static void
+unit_index(struct rw *r, const struct symbol *s, struct node **idx, int n)
+{
+    int dd = dist_dims(s);
+    for (int k = 1; k < dd && k < n; k++)
+        E("(");
+    for (int k = 0; k < dd && k < n; k++) {
+        if (k) {
+            E(" * (");
+            flat(r, s->dims[k]);
+            E(") + ");
+        }
+        E("(long)");
+        flat(r, idx[k]);
+        if (k && k + 1 < dd && k + 1 < n)
+            E(")");
+    }
+}
+
+/* The forall whose fast path covers a[i] (or A[i][j]...), or NULL. */
+static struct fa *
+fast_forall(struct rw *r, const struct node *idx[], int nidx, const struct symbol *a)
+{
+    for (const struct node *p = idx[0]->parent; p; p = p->parent) {
+        if (p->kind == N_FUNCTION_DEF)
+            return NULL;
+        if (p->kind != N_FORALL || !p->array || p->array->sym != a || p->ndims > nidx)
+            continue;
+        int ok = 1;
+        for (int k = 0; k < p->ndims && ok; k++)
+            ok = idx[k]->kind == N_IDENT && p->vars[k] && idx[k]->sym == p->vars[k]->sym;
+        for (int i = 0; ok && i < r->nforalls; i++)
+            if (r->foralls[i].n == p)
+                return &r->foralls[i];
+        if (ok)
+            return NULL;
+    }
+    return NULL;
+}
+
+/* Emits a distributed element access e (a[i], A[i][j][k], A[i][j]) for
+ * reading (wr 0) or writing (wr 1). */
+static void
+darray_access(struct rw *r, struct node *e, int wr)
+{
+    struct symbol *s = root_symbol(r->u, e);
+    struct node *idx[16];
+    int n = indices_of(e, idx, 16), dd = dist_dims(s), trail = s->ndims - dd;
+    if (s->dist_dims == 0)
+        trail = 0;
+    struct fa *f = fast_forall(r, (const struct node **)idx, n, s);
+    E("(");
+    if (f) {                                    /* forall fast path: my local storage */
+        if (trail > 0) {
+            E("((");
+            elem_type(r, s);
+            E(" (*)");
+            for (int i = dd + 1; i < s->ndims; i++) {
+                E("[");
+                flat(r, s->dims[i]);
+                E("]");
+            }
+            E(")&ns_la%d[ns_it%d.cur * (", f->id, f->id);
+            dims_product(r, s, dd, s->ndims);
+            E(")])");
+        } else
+            E("ns_la%d[ns_it%d.cur]", f->id, f->id);
+    } else {
+        const char *fn = wr ? "ns_da_wr" : "ns_da_rd";
+        E("(");
+        if (trail == 0)
+            E("*");
+        E("(");
+        elem_type(r, s);
+        if (trail > 1 && n > dd) {
+            E(" (*)");
+            for (int i = dd + 1; i < s->ndims; i++) {
+                E("[");
+                flat(r, s->dims[i]);
+                E("]");
+            }
+        } else
+            E(" *");
+        E(")%s(%s, ", fn, s->name);
+        unit_index(r, s, idx, n);
+        E(", ");
+        site(r, s->name, e);
+        E("))");
+    }
+    for (int k = dd; k < n; k++) {              /* indices inside the unit */
+        E("[");
+        emit_flat(r->em, idx[k]);
+        E("]");
+    }
+    E(")");
+}
+
+/* ---- replicated shared variables ---- */
+
+/* Emits the element index of lvalue lv of replicated object s. */
+static void
+shared_index(struct rw *r, const struct symbol *s, struct node *lv, struct node **idx, int n)
+{
+    (void)lv;
+    if (sh_kind_of(s) == SH_SCALAR || n == 0) {
+        E("0");
+        return;
+    }
+    int dims = sh_kind_of(s) == SH_HANDLE ? 1 : s->ndims;
+    for (int k = 0; k < n && k < dims; k++) {
+        if (k)
+            E(" + ");
+        E("(size_t)");
+        flat(r, idx[k]);
+        if (k + 1 < dims && k + 1 < n) {
+            E(" * (sizeof %s", s->name);        /* the stride of dimension k */
+            for (int j = 0; j <= k; j++)
+                E("[0]");
+            E(" / sizeof %s", s->name);
+            for (int j = 0; j < dims; j++)
+                E("[0]");
+            E(")");
+        }
+    }
+}
+
+/* A write to a replicated shared object: (ns_sh_w(...), assignment). */
+static void
+shared_write(struct rw *r, struct node *n, struct node *lv, struct symbol *s)
+{
+    struct node *idx[16];
+    int ni = indices_of(lv, idx, 16);
+    int fx = 0;
+    for (int k = 0; k < ni; k++)
+        fx |= has_side_effects(r->u, idx[k]);
+    emit_lead(r->em, n);
+    if (fx) {
+        /* indices with side effects: evaluate them once, through a pointer */
+        E("({ __typeof__(&(");
+        emit_flat(r->em, lv);
+        E(")) ns_p; ");
+        int id = ++r->ids;
+        for (int k = 0; k < ni; k++) {
+            E("size_t ns_x%d_%d = ", id, k);
+            flat(r, idx[k]);
+            E("; ");
+        }
+        E("ns_sh_w(&ns_sv_%s, ", s->name);
+        if (sh_kind_of(s) == SH_SCALAR)
+            E("0");
+        else
+            for (int k = 0; k < ni && k < (sh_kind_of(s) == SH_HANDLE ? 1 : s->ndims); k++) {
+                if (k)
+                    E(" + ");
+                E("ns_x%d_%d", id, k);
+                if (k + 1 < s->ndims && k + 1 < ni) {
+                    E(" * (sizeof %s", s->name);
+                    for (int j = 0; j <= k; j++)
+                        E("[0]");
+                    E(" / sizeof %s", s->name);
+                    for (int j = 0; j < s->ndims; j++)
+                        E("[0]");
+                    E(")");
+                }
+            }
+        E(", ");
+        site(r, s->name, n);
+        E("); ns_p = &%s", s->name);
+        for (int k = 0; k < ni; k++)
+            E("[ns_x%d_%d]", id, k);
+        E("; ");
+        /* the operation itself on *ns_p */
+        if (n->kind == N_ASSIGN) {
+            E("*ns_p ");
+            emit_flat_tokens(r->em, n->tok, n->tok);
+            E(" ");
+            flat(r, n->rhs);
+        } else if (n->kind == N_POSTFIX) {
+            E("(*ns_p)");
+            emit_flat_tokens(r->em, n->tok, n->tok);
+        } else {
+            emit_flat_tokens(r->em, n->tok, n->tok);
+            E("(*ns_p)");
+        }
+        E("; })");
+        return;
+    }
+    E("(ns_sh_w(&ns_sv_%s, ", s->name);
+    shared_index(r, s, lv, idx, ni);
+    E(", ");
+    site(r, s->name, n);
+    E("), ");
+    emit_default(r->em, n);
+    E(")");
+}
+
+/* ---- statements ---- */
+
+static void
+combine_calls(struct rw *r, const struct node *c)
+{
+    for (int i = 0; c && i < c->nitems; i++) {
+        struct node *it = c->items[i];
+        const struct symbol *s = it->sym;
+        const char *op = it->combine_op == CO_NONE ? "(-1)" : op_code(it->combine_op);
+        if (it->target) {
+            E(" ns_combine_prefix(&ns_sv_%s, %s, ", s->name, op);
+            if (it->combine_op == CO_FN && it->combine_fn)
+                E("(ns_combine_fn)%s", it->combine_fn->name);
+            else
+                E("((void *)0)");
+            E(", %s", it->target_whole ? "" : "&");
+            flat(r, it->target);
+            E(");");
+        } else if (it->combine_op != CO_NONE) {
+            E(" ns_combine_policy(&ns_sv_%s, %s, ", s->name, op);
+            if (it->combine_op == CO_FN && it->combine_fn)
+                E("(ns_combine_fn)%s", it->combine_fn->name);
+            else
+                E("((void *)0)");
+            E(");");
+        }
+    }
+}
+
+/* Does step body b both write distributed array a and read a section of it? */
+static void
+collect_darray_use(struct rw *r, const struct node *n, struct symbol **arr, int *w, int *rd,
+                   int *na)
+{
+    if (!n)
+        return;
+    const struct node *lv = NULL;
+    if (n->kind == N_ASSIGN)
+        lv = n->lhs;
+    else if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(r->u, n, "++") ||
+                                                             tok_is(r->u, n, "--"))))
+        lv = n->operand;
+    struct symbol *s = lv ? root_symbol(r->u, lv) : NULL;
+    if (s && sh_kind_of(s) == SH_DARRAY) {
+        int k;
+        for (k = 0; k < *na && arr[k] != s; k++)
+            ;
+        if (k == *na && *na < 64)
+            arr[(*na)++] = s, w[k] = rd[k] = 0;
+        if (k < 64)
+            w[k] = 1;
+    }
+    if (n->kind == N_ASSIGN && n->rhs && n->rhs->kind == N_SECTION) {
+        s = root_symbol(r->u, n->rhs);
+        if (s && sh_kind_of(s) == SH_DARRAY) {
+            int k;
+            for (k = 0; k < *na && arr[k] != s; k++)
+                ;
+            if (k == *na && *na < 64)
+                arr[(*na)++] = s, w[k] = rd[k] = 0;
+            if (k < 64)
+                rd[k] = 1;
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        collect_darray_use(r, n->kids[i], arr, w, rd, na);
+}
+
+static void
+rewrite_step(struct rw *r, struct node *n)
+{
+    emit_lead(r->em, n);
+    E("{ ns_step_begin(");
+    site(r, "step", n);
+    E(");");
+    struct symbol *arr[64];
+    int w[64], rd[64], na = 0;
+    collect_darray_use(r, n->body, arr, w, rd, &na);
+    for (int k = 0; k < na; k++)
+        if (w[k] && rd[k])
+            E(" ns_da_snapshot(%s);", arr[k]->name);
+    emit_node(r->em, n->body);
+    combine_calls(r, n->combine);
+    E(" ns_step_end(); }");
+}
+
+static void
+rewrite_neststep(struct rw *r, struct node *n)
+{
+    emit_lead(r->em, n);
+    E("{ if (ns_neststep_begin(");
+    flat(r, n->operand);
+    E(", ");
+    if (n->at)
+        flat(r, n->at);
+    else
+        E("(-0x7fffffff - 1)");
+    E(", ");
+    if (n->weights)
+        flat(r, n->weights);
+    else
+        E("((void *)0)");
+    E(", ");
+    site(r, "neststep", n);
+    E("))");
+    emit_node(r->em, n->body);
+    E(" ns_neststep_end(); }");
+}
+
+/* Does the forall body write a[i] (the fast-path element) at its top
+ * level, with no jump that could skip it? */
+static int
+jumps(const struct node *n)
+{
+    if (!n)
+        return 0;
+    if (n->kind == N_BREAK || n->kind == N_CONTINUE || n->kind == N_GOTO ||
+        n->kind == N_RETURN || n->kind == N_LABEL)
+        return 1;
+    if (n->kind == N_FUNCTION_DEF || n->kind == N_STMT_EXPR)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (jumps(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+static int
+writes_fast_element(struct rw *r, const struct node *st, const struct node *fa)
+{
+    if (!st || st->kind != N_EXPR_STMT || !st->operand || st->operand->kind != N_ASSIGN)
+        return 0;
+    const struct node *lv = st->operand->lhs;
+    struct node *idx[16];
+    int n = indices_of(lv, idx, 16);
+    if (root_symbol(r->u, lv) != fa->array->sym || n < fa->ndims)
+        return 0;
+    for (int k = 0; k < fa->ndims; k++)
+        if (idx[k]->kind != N_IDENT || idx[k]->sym != fa->vars[k]->sym)
+            return 0;
+    return 1;
+}
+
+/* Is variable v assigned (or its address taken) anywhere in n? */
+static int
+modifies(struct rw *r, const struct node *n, const struct symbol *v)
+{
+    if (!n)
+        return 0;
+    const struct node *lv = NULL;
+    if (n->kind == N_ASSIGN)
+        lv = n->lhs;
+    else if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(r->u, n, "++") ||
+                                                             tok_is(r->u, n, "--") ||
+                                                             tok_is(r->u, n, "&"))))
+        lv = n->operand;
+    if (lv && lv->kind == N_IDENT && lv->sym == v)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (modifies(r, n->kids[i], v))
+            return 1;
+    return 0;
+}
+
+static void
+rewrite_forall(struct rw *r, struct node *n)
+{
+    struct symbol *a = n->array->sym;
+    int id = ++r->ids, fast = 1, mark_all = 0;
+    for (int k = 0; k < n->ndims; k++)
+        fast &= !modifies(r, n->body, n->vars[k]->sym);
+    if (fast && !jumps(n->body)) {
+        const struct node *b = n->body;
+        if (b->kind == N_COMPOUND) {
+            for (int i = 0; i < b->nitems && !mark_all; i++)
+                mark_all = writes_fast_element(r, b->items[i], n);
+        } else
+            mark_all = writes_fast_element(r, b, n);
+    }
+    emit_lead(r->em, n);
+    E("{ ");
+    if (fast) {
+        elem_type(r, a);
+        E(" *ns_la%d = (", id);
+        elem_type(r, a);
+        E(" *)%s->local; ", a->name);
+        r->foralls = grow(r->foralls, &r->capforalls, r->nforalls, sizeof *r->foralls);
+        r->foralls[r->nforalls++] = (struct fa){ n, id, mark_all };
+    }
+    E("long ns_i%d; ns_iter ns_it%d = ns_forall(%s, ", id, id, a->name);
+    if (n->nitems == 3) {
+        flat(r, n->items[0]);
+        E(", ");
+        flat(r, n->items[1]);
+        E(", ");
+        flat(r, n->items[2]);
+    } else
+        E("0, ns_da_length(%s) - 1, 1", a->name);
+    E("); ");
+    if (mark_all)
+        E("ns_da_mark_forall(%s, ns_it%d); ", a->name, id);
+    E("while (ns_next(&ns_it%d, &ns_i%d)) { ", id, id);
+    if (n->ndims == 1) {
+        emit_flat(r->em, n->vars[0]);
+        E(" = ns_i%d; ", id);
+    } else {
+        for (int k = 0; k < n->ndims; k++) {    /* row-major: unit -> i, j, k */
+            emit_flat(r->em, n->vars[k]);
+            E(" = (ns_i%d", id);
+            if (k + 1 < n->ndims) {
+                E(" / (");
+                dims_product(r, a, k + 1, n->ndims);
+                E(")");
+            }
+            if (k > 0) {
+                E(") %% (");
+                flat(r, a->dims[k]);
+            }
+            E("); ");
+        }
+    }
+    emit_node(r->em, n->body);
+    E(" } }");
+    if (fast)
+        r->nforalls--;              /* its fast path ends with it */
+}
+
+/* A section side: the distributed array it names, or NULL (private). */
+static struct symbol *
+section_darray(struct rw *r, const struct node *sec)
+{
+    struct symbol *s = root_symbol(r->u, sec);
+    return s && sh_kind_of(s) == SH_DARRAY ? s : NULL;
+}
+
+static void
+section_bounds(struct rw *r, struct node *sec)
+{
+    flat(r, sec->lo);
+    E(", ");
+    flat(r, sec->hi);
+    E(", ");
+    if (sec->stride)
+        flat(r, sec->stride);
+    else
+        E("1");
+}
+
+/* t[l:u] = B[..], B[..] = t[l:u], A[..] = B[..]: one runtime call. */
+static void
+rewrite_section_assign(struct rw *r, struct node *n)
+{
+    struct node *L = n->lhs, *R = n->rhs;
+    struct symbol *dl = L->kind == N_SECTION ? section_darray(r, L) : NULL;
+    struct symbol *dr = R->kind == N_SECTION ? section_darray(r, R) : NULL;
+    emit_lead(r->em, n);
+    if (dl && dr) {
+        E("ns_da_copy_section(%s, ", dl->name);
+        section_bounds(r, L);
+        E(", %s, ", dr->name);
+        section_bounds(r, R);
+        E(", ");
+        site(r, "section", n);
+        E(")");
+        return;
+    }
+    struct node *priv = dl ? R : L, *dist = dl ? L : R;
+    struct symbol *d = dl ? dl : dr;
+    E("ns_da_section_check(%s(%s, ", dl ? "ns_da_write_section" : "ns_da_read_section",
+      d->name);
+    section_bounds(r, dist);
+    E(", &");
+    emit_flat(r->em, priv->lhs);
+    E("[");
+    emit_flat(r->em, priv->lo);
+    E("], ");
+    site(r, "section", n);
+    E("), (long)(");
+    emit_flat(r->em, priv->hi);
+    E(") - (long)(");
+    emit_flat(r->em, priv->lo);
+    E(") + 1, ");
+    site(r, "section", n);
+    E(")");
+}
+
+static void
+rewrite_mirror(struct rw *r, struct node *n)
+{
+    emit_lead(r->em, n);
+    for (int i = 0; i < n->nitems; i++) {
+        struct node *e = n->items[i];
+        struct symbol *s = root_symbol(r->u, e);
+        E("%s(%s, ", n->is_update ? "ns_da_update" : "ns_da_mirror", s ? s->name : "?");
+        if (e->kind == N_SECTION)
+            section_bounds(r, e);
+        else {
+            struct node *idx[4];
+            int ni = indices_of(e, idx, 4);
+            if (ni) {
+                flat(r, idx[0]);
+                E(", ");
+                flat(r, idx[0]);
+            }
+            E(", 1");
+        }
+        E(", ");
+        site(r, n->is_update ? "update" : "mirror", n);
+        E("); ");
+    }
+}
+
+/* ---- declarations ---- */
+
+static int
+darray_handle_new(const struct node *init)
+{
+    return init && init->kind == N_CALL && init->lhs && init->lhs->kind == N_IDENT &&
+           init->lhs->name && !strcmp(init->lhs->name, "new_DArray") && init->nitems >= 1;
+}
+
+static void
+darray_new(struct rw *r, const struct symbol *s, struct node *count)
+{
+    E("ns_da_new(");
+    c_string(r, s->name);
+    E(", ");
+    if (count)
+        flat(r, count);
+    else
+        dims_product(r, s, 0, s->dist_dims);
+    E(", (long)(");
+    dims_product(r, s, s->dist_dims, s->ndims);
+    E("), %s, sizeof(", elem_type_code(s));
+    elem_type(r, s);
+    E("), %s, %s, ", s->dist == DIST_BLOCK ? "NS_BLOCK" : "NS_CYCLIC", op_code(s->combine_op));
+    combine_fn(r, s);
+    E(")");
+}
+
+/* The registration of replicated object s (a statement). */
+static void
+shared_declare(struct rw *r, const struct symbol *s)
+{
+    const char *nm = s->name;
+    E(" ns_sh_declare(&ns_sv_%s, ", nm);
+    c_string(r, nm);
+    switch (sh_kind_of(s)) {
+    case SH_SCALAR:
+        E(", &%s, 1, %s, sizeof %s, %s, ", nm, elem_type_code(s), nm, op_code(s->combine_op));
+        break;
+    case SH_ARRAY:
+        E(", %s, sizeof %s / sizeof %s", nm, nm, nm);
+        for (int i = 0; i < s->ndims; i++)
+            E("[0]");
+        E(", %s, sizeof %s", elem_type_code(s), nm);
+        for (int i = 0; i < s->ndims; i++)
+            E("[0]");
+        E(", %s, ", op_code(s->combine_op));
+        break;
+    default:                            /* handle */
+        E(", (void *)0, 0, %s, sizeof *%s, %s, ", elem_type_code(s), nm, op_code(s->combine_op));
+        break;
+    }
+    combine_fn(r, s);
+    E(");");
+    if (sh_kind_of(s) == SH_HANDLE)
+        E(" ns_sh_handle(&ns_sv_%s, (void **)&%s);", nm, nm);
+}
+
+static void
+rewrite_declaration(struct rw *r, struct node *n, int file_scope)
+{
+    struct node *sp = n->specs;
+    int nrep = 0;
+    emit_lead(r->em, n);
+    /* the replicated ones keep their C declaration, without "sh<...>" */
+    for (int i = 0; i < n->nitems; i++) {
+        struct node *d = n->items[i];
+        if (!d->sym || sh_kind_of(d->sym) == SH_DARRAY)
+            continue;
+        if (!nrep++)
+            emit_skipping(r->em, sp, sp->sh_range.first, sp->sh_range.last);
+        else
+            E(",");
+        if (sh_kind_of(d->sym) == SH_HANDLE && d->init) {
+            emit_skipping(r->em, d, d->init->first - 1, d->init->last);
+            E(" = ((void *)0)");
+        } else
+            emit_node(r->em, d);
+    }
+    if (nrep)
+        E(";");
+    else if (sp->type_node && (sp->type_node->kind == N_STRUCT ||
+                               sp->type_node->kind == N_ENUM) && sp->type_node->has_body) {
+        emit_skipping(r->em, sp, sp->sh_range.first, sp->sh_range.last);
+        E(";");
+    }
+    for (int i = 0; i < n->nitems; i++) {
+        struct node *d = n->items[i];
+        struct symbol *s = d->sym;
+        if (!s)
+            continue;
+        int ext = s->storage == SC_EXTERN, stat = s->storage == SC_STATIC;
+        if (sh_kind_of(s) == SH_DARRAY) {
+            E(" %sns_darray *%s", ext ? "extern " : stat ? "static " : "", s->name);
+            if (file_scope) {
+                E(";");
+                continue;
+            }
+            E(" = ");
+            if (s->dist_dims == 0 && darray_handle_new(d->init))
+                darray_new(r, s, d->init->items[0]);
+            else if (s->dist_dims == 0)
+                E("((void *)0)");
+            else
+                darray_new(r, s, NULL);
+            E(";");
+            continue;
+        }
+        E(" %sns_shvar ns_sv_%s;", !file_scope ? "" : ext ? "extern " : stat ? "static " : "",
+          s->name);
+        if (!file_scope) {
+            shared_declare(r, s);
+            if (sh_kind_of(s) == SH_HANDLE && d->init) {
+                E(" %s = ", s->name);
+                flat(r, d->init);
+                E(";");
+            }
+        }
+    }
+    if (file_scope)
+        for (int i = 0; i < n->nitems; i++)
+            if (n->items[i]->sym && n->items[i]->sym->storage != SC_EXTERN) {
+                r->globals = grow(r->globals, &r->capglobals, r->nglobals, sizeof *r->globals);
+                r->globals[r->nglobals++] = n->items[i]->sym;
+            }
+}
+
+/* Registrations of this file's shared globals, in one function. */
+static void
+file_scope_init(struct rw *r)
+{
+    if (!r->nglobals)
+        return;
+    E("\n%sstatic void ns_file_scope_init(void)\n{\n", r->has_main ? "" :
+      "__attribute__((constructor)) ");
+    for (int i = 0; i < r->nglobals; i++) {
+        const struct symbol *s = r->globals[i];
+        const struct node *d = s->declarator;
+        if (sh_kind_of(s) == SH_DARRAY) {
+            E("    %s = ", s->name);
+            if (s->dist_dims == 0 && d && darray_handle_new(d->init))
+                darray_new(r, s, d->init->items[0]);
+            else if (s->dist_dims == 0)
+                E("((void *)0)");
+            else
+                darray_new(r, s, NULL);
+            E(";\n");
+        } else {
+            E("   ");
+            shared_declare(r, s);
+            E("\n");
+        }
+    }
+    E("}\n");
+}
+
+/* ---- blocks, returns, main ---- */
+
+/* Undeclares what block blk declared before item `upto` (all if -1). */
+static void
+block_cleanup(struct rw *r, const struct node *blk, const struct node *upto)
+{
+    for (int i = blk->nitems - 1; i >= 0; i--) {
+        const struct node *d = blk->items[i];
+        if (upto && d->first >= upto->first)
+            continue;
+        if (d->kind != N_DECLARATION || !d->specs || !d->specs->is_sh)
+            continue;
+        for (int k = d->nitems - 1; k >= 0; k--) {
+            const struct symbol *s = d->items[k]->sym;
+            if (!s || s->storage == SC_STATIC || s->storage == SC_EXTERN)
+                continue;
+            if (sh_kind_of(s) == SH_DARRAY)
+                E(" if (%s) ns_da_free(%s);", s->name, s->name);
+            else if (sh_kind_of(s) != SH_BAD)
+                E(" ns_sh_undeclare(&ns_sv_%s);", s->name);
+        }
+    }
+}
+
+static int
+main_needs(const struct node *f, const char *call)
+{
+    return is_main(f) && !calls(f->body, call);
+}
+
+static void
+rewrite_compound(struct rw *r, struct node *n)
+{
+    const struct node *f = n->parent && n->parent->kind == N_FUNCTION_DEF &&
+                           n->parent->body == n ? n->parent : NULL;
+    emit_lead(r->em, n);
+    emit_flat_tokens(r->em, n->first, n->first);        /* { */
+    if (f && main_needs(f, "NestStep_init")) {
+        const struct node *d = f->decl, *ps = NULL;
+        for (int i = 0; d && i < d->nderivs && !ps; i++)
+            if (d->derivs[i].kind == D_FUNCTION)
+                ps = d->derivs[i].params;
+        if (ps && ps->nitems >= 2 && ps->items[0]->decl && ps->items[0]->decl->name &&
+            ps->items[1]->decl && ps->items[1]->decl->name)
+            E(" NestStep_init(&%s, &%s);", ps->items[0]->decl->name,
+              ps->items[1]->decl->name);
+        else
+            E(" NestStep_init((void *)0, (void *)0);");
+    }
+    if (is_main(f) && r->nglobals)
+        E(" ns_file_scope_init();");
+    for (int i = 0; i < n->nitems; i++)
+        emit_node(r->em, n->items[i]);
+    block_cleanup(r, n, NULL);
+    if (f && main_needs(f, "NestStep_finalize"))
+        E(" NestStep_finalize();");
+    emit_tokens(r->em, n->last, n->last);               /* } */
+}
+
+/* Does anything need doing before a return at n? */
+static int
+return_cleanup(struct rw *r, const struct node *n, int print)
+{
+    int any = 0;
+    const struct node *c = n;
+    for (const struct node *p = n->parent; p; c = p, p = p->parent) {
+        if (p->kind == N_COMPOUND && block_declares_shared(p)) {
+            if (print)
+                block_cleanup(r, p, c);
+            any = 1;
+        }
+        if (p->kind == N_FUNCTION_DEF) {
+            if (main_needs(p, "NestStep_finalize")) {
+                if (print)
+                    E(" NestStep_finalize();");
+                any = 1;
+            }
+            break;
+        }
+        if (p->kind == N_STMT_EXPR)
+            break;
+    }
+    return any;
+}
+
+static int
+rewrite_return(struct rw *r, struct node *n)
+{
+    if (!return_cleanup(r, n, 0))
+        return 0;
+    emit_lead(r->em, n);
+    if (n->operand) {
+        E("{ __auto_type ns_rv = ");
+        flat(r, n->operand);
+        E(";");
+        return_cleanup(r, n, 1);
+        E(" return ns_rv; }");
+    } else {
+        E("{");
+        return_cleanup(r, n, 1);
+        E(" return; }");
+    }
+    return 1;
+}
+
+/* ---- expressions ---- */
+
+static int
+is_write_node(struct rw *r, const struct node *n, struct node **lv)
+{
+    if (n->kind == N_ASSIGN) {
+        *lv = n->lhs;
+        return 1;
+    }
+    if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(r->u, n, "++") ||
+                                                         tok_is(r->u, n, "--")))) {
+        *lv = n->operand;
+        return 1;
+    }
+    return 0;
+}
+
+/* A write whose lvalue is a distributed element: the lvalue in write form. */
+static void
+darray_write(struct rw *r, struct node *n, struct node *lv)
+{
+    struct fa *f = NULL;
+    struct symbol *s = root_symbol(r->u, lv);
+    struct node *idx[16];
+    int ni = indices_of(lv, idx, 16);
+    if (ni)
+        f = fast_forall(r, (const struct node **)idx, ni, s);
+    emit_lead(r->em, n);
+    int mark = f && !f->mark_all;
+    if (mark)
+        E("(ns_da_mark(%s, ns_it%d.cur), ", s->name, f->id);
+    if (n->kind == N_ASSIGN) {
+        darray_access(r, lv, 1);
+        E(" ");
+        emit_flat_tokens(r->em, n->tok, n->tok);
+        emit_node(r->em, n->rhs);
+    } else if (n->kind == N_POSTFIX) {
+        darray_access(r, lv, 1);
+        emit_flat_tokens(r->em, n->tok, n->tok);
+    } else {
+        emit_flat_tokens(r->em, n->tok, n->tok);
+        darray_access(r, lv, 1);
+    }
+    if (mark)
+        E(")");
+}
+
+/* An identifier of a replicated array or handle used as a value: its
+ * elements may change through the pointer (the writers rule's escape). */
+static int
+escapes(struct rw *r, const struct node *n)
+{
+    const struct node *p = n->parent;
+    enum sh_kind k = sh_kind_of(n->sym);
+    if (k != SH_ARRAY && k != SH_HANDLE)
+        return 0;
+    if (!p || !enclosing_function(n))
+        return 0;
+    switch (p->kind) {
+    case N_INDEX: case N_SECTION: return p->lhs != n;
+    case N_SIZEOF: case N_ALIGNOF: case N_TYPEOF: case N_MEMBER: return 0;
+    case N_ASSIGN: return p->lhs != n;
+    case N_UNARY: return !tok_is(r->u, p, "*");
+    default: return 1;
+    }
+}
+
+static int
+hook(struct emitter *em, struct node *n, void *ctx)
+{
+    struct rw *r = ctx;
+    struct node *lv;
+    (void)em;
+    switch (n->kind) {
+    case N_RANK: emit_lead(em, n); E("(ns_here.rank)"); return 1;
+    case N_SIZE: emit_lead(em, n); E("(ns_here.size)"); return 1;
+    case N_GROUP: emit_lead(em, n); E("(ns_here.index)"); return 1;
+    case N_STEP: rewrite_step(r, n); return 1;
+    case N_NESTSTEP: rewrite_neststep(r, n); return 1;
+    case N_FORALL: rewrite_forall(r, n); return 1;
+    case N_MIRROR: rewrite_mirror(r, n); return 1;
+    case N_RETURN: return rewrite_return(r, n);
+    case N_DECLARATION:
+        if (!n->specs || !n->specs->is_sh)
+            return 0;
+        rewrite_declaration(r, n, n->parent && n->parent->kind == N_TRANSLATION_UNIT);
+        return 1;
+    case N_PARAM:                       /* sh int a[]</>: also in prototypes */
+        if (!n->specs || !n->specs->is_sh || !n->decl || n->decl->dist == DIST_NONE)
+            return 0;
+        emit_lead(em, n);
+        E("ns_darray *%s", n->decl->name ? n->decl->name : "");
+        return 1;
+    case N_FUNCTION_DEF:
+        if (is_main(n) && r->nglobals && !r->has_main) {
+            r->has_main = 1;
+            emit_lead(em, n);
+            E("static void ns_file_scope_init(void); ");
+            emit_default(em, n);
+            return 1;
+        }
+        return 0;
+    case N_COMPOUND: {
+        const struct node *f = n->parent && n->parent->kind == N_FUNCTION_DEF ?
+                               n->parent : NULL;
+        if (!block_declares_shared(n) && !(f && f->body == n && is_main(f)))
+            return 0;
+        rewrite_compound(r, n);
+        return 1;
+    }
+    case N_OWNER: case N_OWNED: {
+        struct node *e = n->operand;
+        while (e->kind == N_PAREN)
+            e = e->operand;
+        struct symbol *s = root_symbol(r->u, e);
+        struct node *idx[4];
+        int ni = indices_of(e, idx, 4);
+        emit_lead(em, n);
+        E("%s(%s, ", n->kind == N_OWNER ? "((int)ns_da_owner" : "(ns_da_owned", s->name);
+        unit_index(r, s, idx, ni);
+        E("))");
+        return 1;
+    }
+    case N_ASSIGN:
+        if (n->lhs->kind == N_SECTION || n->rhs->kind == N_SECTION) {
+            rewrite_section_assign(r, n);
+            return 1;
+        }
+        if (n->lhs->kind == N_IDENT && sh_kind_of(n->lhs->sym) == SH_DARRAY &&
+            darray_handle_new(n->rhs)) {
+            emit_lead(em, n);
+            E("%s = ", n->lhs->sym->name);
+            darray_new(r, n->lhs->sym, n->rhs->items[0]);
+            return 1;
+        }
+        /* fall through */
+    case N_POSTFIX: case N_UNARY:
+        if (is_write_node(r, n, &lv)) {
+            struct symbol *s = root_symbol(r->u, lv);
+            enum sh_kind k = sh_kind_of(s);
+            if (k == SH_DARRAY && lv->kind != N_IDENT) {
+                darray_write(r, n, lv);
+                return 1;
+            }
+            if ((k == SH_SCALAR || k == SH_ARRAY || (k == SH_HANDLE && lv->kind != N_IDENT))) {
+                shared_write(r, n, lv, s);
+                return 1;
+            }
+            return 0;
+        }
+        if (n->kind == N_UNARY && tok_is(r->u, n, "&")) {
+            struct symbol *s = root_symbol(r->u, n->operand);
+            enum sh_kind k = sh_kind_of(s);
+            if ((k == SH_SCALAR || k == SH_ARRAY || k == SH_HANDLE) && enclosing_function(n)) {
+                emit_lead(em, n);
+                E("(ns_sh_escape(&ns_sv_%s, ", s->name);
+                site(r, s->name, n);
+                E("), ");
+                emit_default(em, n);
+                E(")");
+                return 1;
+            }
+        }
+        return 0;
+    case N_INDEX: {
+        struct symbol *s = root_symbol(r->u, n);
+        if (sh_kind_of(s) != SH_DARRAY)
+            return 0;
+        /* the outermost index of a chain does the whole access */
+        if (n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n)
+            return 0;
+        emit_lead(em, n);
+        darray_access(r, n, 0);
+        return 1;
+    }
+    case N_IDENT:
+        if (n->sym && escapes(r, n)) {
+            emit_lead(em, n);
+            E("(ns_sh_escape(&ns_sv_%s, ", n->sym->name);
+            site(r, n->sym->name, n);
+            E("), %s)", n->sym->name);
+            return 1;
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+void
+rewrite_unit(struct unit *u, struct emitter *em)
+{
+    struct rw r = { .u = u, .em = em };
+    emit_set_hook(em, hook, &r);
+    emit_unit(em);
+    file_scope_init(&r);        /* called by main if main came after the globals */
+    emit_set_hook(em, NULL, NULL);
+    free(r.globals);
+    free(r.foralls);
+}

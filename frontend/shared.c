@@ -1,0 +1,191 @@
+/*
+ * shared.c - what a `sh` declaration denotes (spec sections 3 and 5), the
+ * runtime's codes for its element type and policy, and where a node sits
+ * among steps and functions.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "nest.h"
+
+static int
+is_param(const struct symbol *s)
+{
+    return s->kind == SYM_PARAM || (s->decl && s->decl->kind == N_PARAM);
+}
+
+static int
+count_derivs(const struct node *d, enum deriv_kind k)
+{
+    int n = 0;
+    for (int i = 0; d && i < d->nderivs; i++)
+        n += d->derivs[i].kind == k;
+    return n;
+}
+
+/* Why a shared symbol is none of the kinds, or NULL if it is one. */
+const char *
+sh_bad_reason(const struct symbol *s)
+{
+    const struct node *d = s->declarator;
+    int arrays = count_derivs(d, D_ARRAY), ptrs = count_derivs(d, D_POINTER);
+    if (s->kind == SYM_TYPEDEF)
+        return "'sh' in a typedef is not supported; put it in the declaration of the object";
+    if (s->kind == SYM_FUNCTION || count_derivs(d, D_FUNCTION))
+        return "a function cannot be shared";
+    if (s->dist != DIST_NONE) {
+        if (s->dist_dims == 0 && !(ptrs == 1 && arrays == 0))
+            return "a distribution after the name needs the handle form 'sh T *a</>'";
+        if (s->dist_dims > 0 && ptrs)
+            return "distributed arrays of pointers are not supported: pointers are private "
+                   "to a process";
+        if (s->dist_dims > 3)
+            return "at most 3 dimensions can be distributed";
+        return NULL;
+    }
+    if (is_param(s)) {
+        if (!arrays && !ptrs)
+            return "a parameter of scalar type cannot be 'sh': pass the value, or make the "
+                   "variable shared where it is declared";
+        return "only distributed arrays can be 'sh' parameters ('sh T a[]</>'); a "
+               "replicated array is visible by its own name";
+    }
+    if (ptrs && (arrays || ptrs > 1 || !s->is_pointer))
+        return "a shared pointer is not allowed: pointers are private to a process (a "
+               "'sh T *h' handle of new_Array is the only shared pointer form)";
+    return NULL;
+}
+
+enum sh_kind
+sh_kind_of(const struct symbol *s)
+{
+    if (!s || !s->is_sh)
+        return SH_NONE;
+    if (sh_bad_reason(s))
+        return SH_BAD;
+    if (s->dist != DIST_NONE)
+        return SH_DARRAY;
+    if (s->is_pointer)
+        return SH_HANDLE;
+    return s->ndims ? SH_ARRAY : SH_SCALAR;
+}
+
+/* The spelling of a node's main token is op (one or two characters). */
+int
+tok_is(const struct unit *u, const struct node *n, const char *op)
+{
+    if (!n || n->tok < 0 || n->tok >= u->ntoks)
+        return 0;
+    const struct token *t = &u->toks[n->tok];
+    return (size_t)t->len == strlen(op) && memcmp(t->text, op, (size_t)t->len) == 0;
+}
+
+struct symbol *
+root_symbol(const struct unit *u, const struct node *e)
+{
+    while (e) {
+        switch (e->kind) {
+        case N_IDENT:
+            return e->sym;
+        case N_PAREN:
+            e = e->operand;
+            break;
+        case N_INDEX: case N_SECTION:
+            e = e->lhs;
+            break;
+        case N_MEMBER:              /* s.f, a[i].f, h->f */
+            e = e->lhs;
+            break;
+        case N_UNARY:               /* *h: element 0 of a handle */
+            if (!tok_is(u, e, "*"))
+                return NULL;
+            e = e->operand;
+            break;
+        default:
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+/* Type_* of declaration specifiers, following typedef names. */
+static const char *
+specs_type_code(const struct node *sp, int depth)
+{
+    if (!sp || depth > 64)
+        return "Type_bytes";
+    unsigned t = sp->tspec;
+    if (t & TS_TYPEDEF) {
+        const struct node *ref = sp->type_node;
+        const struct symbol *ts = ref ? ref->sym : NULL;
+        if (!ts || !ts->specs || (ts->declarator && ts->declarator->nderivs))
+            return "Type_bytes";
+        return specs_type_code(ts->specs, depth + 1);
+    }
+    if (t & (TS_VOID | TS_BOOL | TS_COMPLEX | TS_IMAGINARY | TS_INT128 | TS_EXTFLOAT |
+             TS_STRUCT | TS_UNION | TS_ENUM | TS_TYPEOF | TS_ATOMIC | TS_AUTO_TYPE))
+        return "Type_bytes";
+    int uns = (t & TS_UNSIGNED) != 0;
+    if (t & TS_CHAR)
+        return uns ? "Type_uchar" : (t & TS_SIGNED) ? "Type_schar" : "Type_char";
+    if (t & TS_SHORT)
+        return uns ? "Type_ushort" : "Type_short";
+    if (t & TS_FLOAT)
+        return "Type_float";
+    if (t & TS_DOUBLE)
+        return sp->nlong ? "Type_bytes" : "Type_double";
+    if (sp->nlong == 1)
+        return uns ? "Type_ulong" : "Type_long";
+    if (sp->nlong >= 2)
+        return uns ? "Type_ullong" : "Type_llong";
+    if (t & (TS_INT | TS_SIGNED | TS_UNSIGNED))
+        return uns ? "Type_uint" : "Type_int";
+    return "Type_bytes";
+}
+
+const char *
+elem_type_code(const struct symbol *s)
+{
+    if (s->declarator && count_derivs(s->declarator, D_POINTER) > (s->is_pointer ? 1 : 0))
+        return "Type_bytes";
+    return specs_type_code(s->specs, 0);
+}
+
+const char *
+op_code(enum combine_op op)
+{
+    switch (op) {
+    case CO_ADD: return "NS_OP_ADD";
+    case CO_MUL: return "NS_OP_MUL";
+    case CO_MAX: return "NS_OP_MAX";
+    case CO_MIN: return "NS_OP_MIN";
+    case CO_AND: return "NS_OP_AND";
+    case CO_OR:  return "NS_OP_OR";
+    case CO_XOR: return "NS_OP_XOR";
+    case CO_EQ:  return "NS_OP_EQ";
+    case CO_FN:  return "NS_OP_FN";
+    case CO_ANY: case CO_NONE: default: return "NS_OP_FIRST";
+    }
+}
+
+/* The step or neststep whose body contains n (not crossing a function or
+ * a statement expression's own function: nested functions end the search). */
+const struct node *
+enclosing_step(const struct node *n)
+{
+    for (const struct node *c = n, *p = n ? n->parent : NULL; p; c = p, p = p->parent) {
+        if (p->kind == N_FUNCTION_DEF)
+            return NULL;
+        if ((p->kind == N_STEP || p->kind == N_NESTSTEP) && p->body == c)
+            return p;
+    }
+    return NULL;
+}
+
+const struct node *
+enclosing_function(const struct node *n)
+{
+    for (const struct node *p = n ? n->parent : NULL; p; p = p->parent)
+        if (p->kind == N_FUNCTION_DEF)
+            return p;
+    return NULL;
+}

@@ -1,0 +1,2 @@
+// Declares the function of Inputs/sum-squares.c.
+long sum_squares(int n);
