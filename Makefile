@@ -1,9 +1,10 @@
 # NestStep-C top-level Makefile (GNU make).
 #
 #   make            install missing Debian packages (deps), build everything
-#   make demo       ... and run a sample program on 4 processes
+#   make demo       ... and compile a NestStep sample with nsc, run it on 4 processes
 #   make check      build and run the whole lit test suite
 #   make bench      build and run the benchmarks (table of ratios vs raw MPI)
+#   make fuzz       fuzz nsc's translator with libFuzzer (FUZZ_TIME=s or FUZZ_RUNS=n)
 #   make install PREFIX=/usr/local
 #   make clean
 #
@@ -44,7 +45,7 @@ LIBS  := $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a
 TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/nsc
 HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
 
-.PHONY: all deps demo check bench install clean
+.PHONY: all deps demo check bench install clean fuzz fuzz-deps
 all: deps $(LIBS) $(TOOLS) $(HEADERS)
 
 # Installs only what is missing; a no-op (one dpkg query) when all is there.
@@ -127,8 +128,8 @@ $(BUILD)/bin/nsrun: lib-bsplib/tools/bsprun.sh
 
 # The main job of the README's first command.
 demo: all
-	$(BUILD)/bin/bspcc -O2 samples/bsplib/allsums.c -o $(BUILD)/samples/allsums
-	$(BUILD)/bin/bsprun -np 4 $(BUILD)/samples/allsums
+	$(BUILD)/bin/nsc -O2 samples/neststep/quicksort.nst -o $(BUILD)/samples/quicksort
+	$(BUILD)/bin/nsrun -np 4 $(BUILD)/samples/quicksort 100000
 
 check: all
 	@mkdir -p $(BUILD)/testsuite
@@ -145,6 +146,55 @@ install: all
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include
 	install -m 644 docs/man/man1/*.1 $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 docs/man/man3/*.3 $(DESTDIR)$(PREFIX)/share/man/man3
+
+# ---- fuzzing nsc's translator (frontend/fuzz/README.md) ----
+#
+# make fuzz: builds $(FUZZ_BIN), the libFuzzer target of nsc_translate(),
+# from the frontend sources (not driver.c) and the flex/bison output with
+# clang's fuzzer, address and undefined sanitizers; builds the seed corpus
+# from the samples and the nsc tests (frontend/fuzz/seeds.sh); then fuzzes
+# for FUZZ_TIME seconds, or FUZZ_RUNS executions when that is set.  New
+# inputs go to $(FUZZ_CORPUS) (kept between runs), findings to
+# $(BUILD)/fuzz/artifacts/; the status is libFuzzer's (non-zero on a crash,
+# leak, timeout or sanitizer report).  FUZZ_FLAGS adds libFuzzer options.
+FUZZ_DEB_PACKAGES := clang-14 libclang-rt-14-dev
+FUZZ_CC     := clang-14
+FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+               -std=c11 -D_GNU_SOURCE -Ifrontend -I$(BUILD)/frontend
+FUZZ_BIN    := $(BUILD)/fuzz/fuzz_translate
+FUZZ_SEEDS  := $(BUILD)/fuzz/seeds
+FUZZ_CORPUS := $(BUILD)/fuzz/corpus
+FUZZ_TIME   ?= 3600
+FUZZ_RUNS   ?=
+FUZZ_FLAGS  ?=
+FUZZ_SRC    := frontend/fuzz/fuzz_translate.c $(filter-out frontend/driver.c,$(FRONTEND_SRC)) \
+               $(FRONTEND_GEN)
+FUZZ_LIMIT  = $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_TIME))
+
+# Like deps, for the fuzzer's compiler and runtime only (flex, bison and gcc
+# come from DEB_PACKAGES).
+fuzz-deps:
+	@missing=""; for p in $(FUZZ_DEB_PACKAGES) $(filter flex bison gcc make,$(DEB_PACKAGES)); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "fuzz-deps: installing$$missing"; \
+	  if [ "$$(id -u)" != 0 ]; then echo "fuzz-deps: run as root (or: sudo apt-get install$$missing)"; exit 1; fi; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	fi
+
+$(FUZZ_BIN): $(FUZZ_SRC) $(FRONTEND_HDR) $(wildcard frontend/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZCC  $@"
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SRC) -o $@
+
+fuzz: fuzz-deps
+	$(Q)$(MAKE) --no-print-directory $(FUZZ_BIN) $(BUILD)/include/neststep.h
+	$(Q)frontend/fuzz/seeds.sh $(FUZZ_SEEDS) $(BUILD)
+	@mkdir -p $(FUZZ_CORPUS) $(BUILD)/fuzz/artifacts
+	$(FUZZ_BIN) $(FUZZ_CORPUS) $(FUZZ_SEEDS) -dict=frontend/fuzz/nsc.dict \
+	  -max_len=65536 -timeout=10 $(FUZZ_LIMIT) -print_final_stats=1 -close_fd_mask=2 \
+	  -artifact_prefix=$(BUILD)/fuzz/artifacts/ $(FUZZ_FLAGS)
 
 clean:
 	rm -rf $(BUILD)

@@ -290,7 +290,7 @@ bench_mpi_mean(double v, MPI_Comm comm)
 static void
 variant_step(int k, void *ctx)
 {
-    ((const struct bench_variant *)ctx)[k].step();
+    ((const struct bench_variant *)ctx)[k].one_step();
 }
 
 void

@@ -16,12 +16,12 @@ double bench_median(double *v, int n);          /* sorts v in place */
 /* Least-squares line y = slope * x + icept through n points. */
 void bench_fit_line(const double *x, const double *y, int n, double *slope, double *icept);
 
-/* Times step(k, ctx) at each of npts points, in rounds so that a burst of
+/* Times one_step(k, ctx) at each of npts points, in rounds so that a burst of
  * load on the machine spreads over all points instead of spoiling a few:
- * each round calls step once untimed and then `per` times timed at every
+ * each round calls one_step once untimed and then `per` times timed at every
  * point.  med[k] gets this process's median time at point k, in us.  The
- * step must be collective when the program is parallel. */
-void bench_sweep(int npts, int rounds, int per, void (*step)(int k, void *ctx), void *ctx,
+ * one_step must be collective when the program is parallel. */
+void bench_sweep(int npts, int rounds, int per, void (*one_step)(int k, void *ctx), void *ctx,
                  double *med);
 
 /* ---- results and failures ---- */
@@ -75,20 +75,20 @@ void bulk_fill(unsigned char *buf, long n, int sender);
 void bulk_check(const unsigned char *buf, long n, int sender, const char *what);
 
 /* ---- the combines of combine_ns.c and combine_mpi.c ----
- * In its step number `step` (1, 2, ...) process s contributes
- * combine_value(s, step); the values are small integers, so their sums are
- * exact in any order.  combine_sum(lo, hi, step): the sum over s in [lo, hi). */
+ * In its step number n (1, 2, ...) process s contributes
+ * combine_value(s, n); the values are small integers, so their sums are
+ * exact in any order.  combine_sum(lo, hi, n): the sum over s in [lo, hi). */
 static inline double
-combine_value(int s, long step)
+combine_value(int s, long n)
 {
-    return (double)(s + 1) + (double)(step & 1023);
+    return (double)(s + 1) + (double)(n & 1023);
 }
 static inline double
-combine_sum(int lo, int hi, long step)
+combine_sum(int lo, int hi, long n)
 {
     double sum = 0;
     for (int s = lo; s < hi; s++)
-        sum += combine_value(s, step);
+        sum += combine_value(s, n);
     return sum;
 }
 
@@ -114,8 +114,8 @@ irreg_index(int me, int t, long j, int p)
     uint64_t r = irreg_mix(0x4e53u ^ ((uint64_t)me << 48) ^ ((uint64_t)t << 32) ^ (uint64_t)j);
     if (p == 1)
         return (long)(r % (uint64_t)bs);
-    int owner = (int)((me + 1 + (long)((r >> 40) % (uint64_t)(p - 1))) % p);
-    return (long)owner * bs + (long)((r & 0xffffffffffull) % (uint64_t)bs);
+    int own = (int)((me + 1 + (long)((r >> 40) % (uint64_t)(p - 1))) % p);
+    return (long)own * bs + (long)((r & 0xffffffffffull) % (uint64_t)bs);
 }
 static inline double
 irreg_value(long i)
@@ -163,7 +163,7 @@ double bench_mpi_mean(double v, MPI_Comm comm);
  * mean over processes of each one's median time per step. */
 struct bench_variant {
     const char *table, *role, *name;
-    void (*step)(void);
+    void (*one_step)(void);
 };
 void bench_time_variants(const struct bench_variant *v, int n, int rounds, int per);
 

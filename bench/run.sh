@@ -46,6 +46,9 @@ for rep in $(seq 1 "$repeat"); do
             else
                 run "$bin/nsrun" -n "$p" "$out/${b}_ns"
             fi
+            if [ -e "$out/${b}_nsc" ]; then        # the same, compiled by nsc
+                run "$bin/nsrun" -n "$p" "$out/${b}_nsc"
+            fi
             if [ -e "$out/${b}_seq" ]; then        # baseline: sequential or MPI
                 run "$out/${b}_seq" "$p"
             else
