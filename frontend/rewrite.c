@@ -307,11 +307,12 @@ darray_access(struct rw *r, struct node *e, int wr)
 
 /* ---- replicated shared variables ---- */
 
-/* Emits the element index of lvalue lv of replicated object s. */
+/* Emits the element index of a replicated object s from the indices of
+ * an lvalue (idx[0..n)), or from the temporaries ns_x<tmp>_<k> when tmp
+ * is not 0: row-major, each dimension's stride from sizeof. */
 static void
-shared_index(struct rw *r, const struct symbol *s, struct node *lv, struct node **idx, int n)
+shared_index(struct rw *r, const struct symbol *s, struct node **idx, int n, int tmp)
 {
-    (void)lv;
     if (sh_kind_of(s) == SH_SCALAR || n == 0) {
         E("0");
         return;
@@ -320,8 +321,12 @@ shared_index(struct rw *r, const struct symbol *s, struct node *lv, struct node 
     for (int k = 0; k < n && k < dims; k++) {
         if (k)
             E(" + ");
-        E("(size_t)");
-        flat(r, idx[k]);
+        if (tmp)
+            E("ns_x%d_%d", tmp, k);
+        else {
+            E("(size_t)");
+            flat(r, idx[k]);
+        }
         if (k + 1 < dims && k + 1 < n) {
             E(" * (sizeof %s", s->name);        /* the stride of dimension k */
             for (int j = 0; j <= k; j++)
@@ -356,23 +361,7 @@ shared_write(struct rw *r, struct node *n, struct node *lv, struct symbol *s)
             E("; ");
         }
         E("ns_sh_w(&ns_sv_%s, ", s->name);
-        if (sh_kind_of(s) == SH_SCALAR)
-            E("0");
-        else
-            for (int k = 0; k < ni && k < (sh_kind_of(s) == SH_HANDLE ? 1 : s->ndims); k++) {
-                if (k)
-                    E(" + ");
-                E("ns_x%d_%d", id, k);
-                if (k + 1 < s->ndims && k + 1 < ni) {
-                    E(" * (sizeof %s", s->name);
-                    for (int j = 0; j <= k; j++)
-                        E("[0]");
-                    E(" / sizeof %s", s->name);
-                    for (int j = 0; j < s->ndims; j++)
-                        E("[0]");
-                    E(")");
-                }
-            }
+        shared_index(r, s, idx, ni, id);
         E(", ");
         site(r, s->name, n);
         E("); ns_p = &%s", s->name);
@@ -396,7 +385,7 @@ shared_write(struct rw *r, struct node *n, struct node *lv, struct symbol *s)
         return;
     }
     E("(ns_sh_w(&ns_sv_%s, ", s->name);
-    shared_index(r, s, lv, idx, ni);
+    shared_index(r, s, idx, ni, 0);
     E(", ");
     site(r, s->name, n);
     E("), ");
@@ -433,10 +422,35 @@ combine_calls(struct rw *r, const struct node *c)
     }
 }
 
-/* Does step body b both write distributed array a and read a section of it? */
+/* The distributed arrays a step body writes (w) and reads as a section
+ * source (rd): those with both need a snapshot at the step's start. */
+struct da_use {
+    struct symbol *arr[64];
+    int w[64], rd[64], n;
+};
+
 static void
-collect_darray_use(struct rw *r, const struct node *n, struct symbol **arr, int *w, int *rd,
-                   int *na)
+note_use(struct da_use *use, struct symbol *s, int write)
+{
+    if (!s || sh_kind_of(s) != SH_DARRAY)
+        return;
+    int k = 0;
+    while (k < use->n && use->arr[k] != s)
+        k++;
+    if (k == use->n) {
+        if (use->n == 64)
+            return;
+        use->arr[use->n++] = s;
+        use->w[k] = use->rd[k] = 0;
+    }
+    if (write)
+        use->w[k] = 1;
+    else
+        use->rd[k] = 1;
+}
+
+static void
+collect_darray_use(struct rw *r, const struct node *n, struct da_use *use)
 {
     if (!n)
         return;
@@ -446,30 +460,12 @@ collect_darray_use(struct rw *r, const struct node *n, struct symbol **arr, int 
     else if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(r->u, n, "++") ||
                                                              tok_is(r->u, n, "--"))))
         lv = n->operand;
-    struct symbol *s = lv ? root_symbol(r->u, lv) : NULL;
-    if (s && sh_kind_of(s) == SH_DARRAY) {
-        int k;
-        for (k = 0; k < *na && arr[k] != s; k++)
-            ;
-        if (k == *na && *na < 64)
-            arr[(*na)++] = s, w[k] = rd[k] = 0;
-        if (k < 64)
-            w[k] = 1;
-    }
-    if (n->kind == N_ASSIGN && n->rhs && n->rhs->kind == N_SECTION) {
-        s = root_symbol(r->u, n->rhs);
-        if (s && sh_kind_of(s) == SH_DARRAY) {
-            int k;
-            for (k = 0; k < *na && arr[k] != s; k++)
-                ;
-            if (k == *na && *na < 64)
-                arr[(*na)++] = s, w[k] = rd[k] = 0;
-            if (k < 64)
-                rd[k] = 1;
-        }
-    }
+    if (lv)
+        note_use(use, root_symbol(r->u, lv), 1);
+    if (n->kind == N_ASSIGN && n->rhs && n->rhs->kind == N_SECTION)
+        note_use(use, root_symbol(r->u, n->rhs), 0);
     for (int i = 0; i < n->nkids; i++)
-        collect_darray_use(r, n->kids[i], arr, w, rd, na);
+        collect_darray_use(r, n->kids[i], use);
 }
 
 static void
@@ -479,12 +475,11 @@ rewrite_step(struct rw *r, struct node *n)
     E("{ ns_step_begin(");
     site(r, "step", n);
     E(");");
-    struct symbol *arr[64];
-    int w[64], rd[64], na = 0;
-    collect_darray_use(r, n->body, arr, w, rd, &na);
-    for (int k = 0; k < na; k++)
-        if (w[k] && rd[k])
-            E(" ns_da_snapshot(%s);", arr[k]->name);
+    struct da_use use = { .n = 0 };
+    collect_darray_use(r, n->body, &use);
+    for (int k = 0; k < use.n; k++)
+        if (use.w[k] && use.rd[k])
+            E(" ns_da_snapshot(%s);", use.arr[k]->name);
     emit_node(r->em, n->body);
     combine_calls(r, n->combine);
     E(" ns_step_end(); }");
