@@ -4,7 +4,7 @@
 #   make demo       ... and compile a NestStep sample with nsc, run it on 4 processes
 #   make check      build and run the whole lit test suite
 #   make bench      build and run the benchmarks (table of ratios vs raw MPI)
-#   make fuzz       fuzz nsc's translator with libFuzzer (FUZZ_TIME=s or FUZZ_RUNS=n)
+#   make fuzz       fuzz nsc's translator with libFuzzer (FUZZ_TIME=s, FUZZ_RUNS=n)
 #   make install PREFIX=/usr/local
 #   make clean
 #
@@ -153,7 +153,8 @@ install: all
 # from the frontend sources (not driver.c) and the flex/bison output with
 # clang's fuzzer, address and undefined sanitizers; builds the seed corpus
 # from the samples and the nsc tests (frontend/fuzz/seeds.sh); then fuzzes
-# for FUZZ_TIME seconds, or FUZZ_RUNS executions when that is set.  New
+# for FUZZ_TIME seconds, or until FUZZ_RUNS executions when that is set and
+# comes first.  New
 # inputs go to $(FUZZ_CORPUS) (kept between runs), findings to
 # $(BUILD)/fuzz/artifacts/; the status is libFuzzer's (non-zero on a crash,
 # leak, timeout or sanitizer report).  FUZZ_FLAGS adds libFuzzer options.
@@ -169,7 +170,7 @@ FUZZ_RUNS   ?=
 FUZZ_FLAGS  ?=
 FUZZ_SRC    := frontend/fuzz/fuzz_translate.c $(filter-out frontend/driver.c,$(FRONTEND_SRC)) \
                $(FRONTEND_GEN)
-FUZZ_LIMIT  = $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_TIME))
+FUZZ_LIMIT  = -max_total_time=$(FUZZ_TIME) $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS))
 
 # Like deps, for the fuzzer's compiler and runtime only (flex, bison and gcc
 # come from DEB_PACKAGES).

@@ -267,7 +267,20 @@ is_write(const struct unit *u, const struct node *n, const struct node **lv)
     return 0;
 }
 
-/* Writes to replicated shared variables in main, outside every step. */
+/* Does the lvalue e (as root_symbol walks it) index its array, or take a
+ * section of it? */
+static int
+has_index(const struct node *e)
+{
+    for (; e && e->kind != N_IDENT; e = e->kind == N_PAREN || e->kind == N_UNARY ?
+                                        e->operand : e->lhs)
+        if (e->kind == N_INDEX || e->kind == N_SECTION)
+            return 1;
+    return 0;
+}
+
+/* Writes to a distributed array other than by element (*a, a->f, (a)),
+ * and writes to replicated shared variables in main, outside every step. */
 static void
 check_write(struct checker *c, const struct node *n)
 {
@@ -276,6 +289,11 @@ check_write(struct checker *c, const struct node *n)
         return;
     struct symbol *s = root_symbol(c->u, lv);
     enum sh_kind k = sh_kind_of(s);
+    if (k == SH_DARRAY && lv->kind != N_IDENT && !has_index(lv)) {
+        diag_error(lv->loc, "'%s' is a distributed array: write its elements by index, as "
+                   "in %s[i]", s->name, s->name);
+        return;
+    }
     if (k != SH_SCALAR && k != SH_ARRAY && k != SH_HANDLE)
         return;
     if (k == SH_HANDLE && lv->kind == N_IDENT)

@@ -105,7 +105,9 @@ marker(struct emitter *em, const char *s, int n, struct pos *to)
                 i++;
             int f = 0, digits = 0;
             while (i < n && s[i] >= '0' && s[i] <= '9') {
-                f = f * 10 + (s[i++] - '0');
+                if (f < 100000000)
+                    f = f * 10 + (s[i] - '0');
+                i++;
                 digits = 1;
             }
             if (f == 3)

@@ -443,19 +443,21 @@ ptr_new(struct parser *p, YYLTYPE star, unsigned quals, struct nlist *attrs, YYL
     return pl;
 }
 
-/* "* quals pointer": the first star comes first */
+/* "pointer * quals": the next star goes last, in place (the array doubles:
+ * a long run of stars costs linear time and memory) */
 static struct ptrlist *
-ptr_prepend(struct parser *p, struct ptrlist *head, struct ptrlist *rest)
+ptr_append(struct parser *p, struct ptrlist *pl, struct ptrlist *next)
 {
-    struct ptrlist *pl = arena_alloc(U->arena, sizeof *pl);
-    pl->cap = head->n + rest->n;
-    pl->d = arena_alloc(U->arena, (size_t)pl->cap * sizeof *pl->d);
-    memcpy(pl->d, head->d, (size_t)head->n * sizeof *pl->d);
-    memcpy(pl->d + head->n, rest->d, (size_t)rest->n * sizeof *pl->d);
-    pl->n = pl->cap;
-    pl->attrs = head->attrs;
-    for (int i = 0; i < rest->attrs.n; i++)
-        append(p, &pl->attrs, rest->attrs.v[i]);
+    if (pl->n == pl->cap) {
+        int ncap = pl->cap * 2;
+        struct deriv *d = arena_alloc(U->arena, (size_t)ncap * sizeof *d);
+        memcpy(d, pl->d, (size_t)pl->n * sizeof *d);
+        pl->d = d;
+        pl->cap = ncap;
+    }
+    pl->d[pl->n++] = next->d[0];
+    for (int i = 0; i < next->attrs.n; i++)
+        append(p, &pl->attrs, next->attrs.v[i]);
     return pl;
 }
 
@@ -1241,7 +1243,7 @@ param_open
 
 pointer
     : '*' ptr_quals                 { $$ = ptr_new(p, @1, $2.quals, $2.attrs, @2); }
-    | '*' ptr_quals pointer         { $$ = ptr_prepend(p, ptr_new(p, @1, $2.quals, $2.attrs, @2), $3); }
+    | pointer '*' ptr_quals         { $$ = ptr_append(p, $1, ptr_new(p, @2, $3.quals, $3.attrs, @3)); }
     ;
 
 ptr_quals
