@@ -313,8 +313,17 @@ check_section(struct checker *c, const struct node *n)
     if (p && p->kind == N_MIRROR)
         return;
     if (p && p->kind == N_ASSIGN && tok_is(c->u, p, "=") && p->parent &&
-        p->parent->kind == N_EXPR_STMT)
+        p->parent->kind == N_EXPR_STMT) {
+        const struct node *o = p->lhs == n ? p->rhs : p->lhs;      /* the other side */
+        if (o->kind != N_SECTION)
+            diag_error(o->loc, "a section assignment needs a section on both sides "
+                       "('t[0:n-1] = a[l:u];')");
+        else if (p->lhs == n && sh_kind_of(root_symbol(c->u, n)) != SH_DARRAY &&
+                 sh_kind_of(root_symbol(c->u, o)) != SH_DARRAY)
+            diag_error(p->loc, "a section assignment needs a distributed array on one side "
+                       "('t[0:n-1] = a[l:u];')");
         return;
+    }
     diag_error(n->loc, "an array section can only be a whole side of an assignment "
                "statement ('t[0:n-1] = a[l:u];'), or the argument of #pragma mirror/update");
 }
