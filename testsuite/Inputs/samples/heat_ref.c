@@ -7,17 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static uint32_t
-mix(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352dU;
-    x ^= x >> 15;
-    x *= 0x846ca68bU;
-    x ^= x >> 16;
-    return x;
-}
+#include "mix.h"
 
 static double
 initial(long i, long n)
