@@ -92,20 +92,6 @@ step_body_of(const struct node *step)
     return step ? step->body : NULL;
 }
 
-/* Does the subtree of n contain label name? */
-static int
-has_label(const struct node *n, const char *name)
-{
-    if (!n)
-        return 0;
-    if (n->kind == N_LABEL && n->name == name)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (has_label(n->kids[i], name))
-            return 1;
-    return 0;
-}
-
 /* break/continue: the statement it leaves is inside the step body? */
 static void
 check_jump(struct checker *c, const struct node *n)
@@ -328,6 +314,85 @@ check_section(struct checker *c, const struct node *n)
                "statement ('t[0:n-1] = a[l:u];'), or the argument of #pragma mirror/update");
 }
 
+/* The one-word form of a distributed array: where may the name itself
+ * stand?  Elements (a[i]), sections (a[l:u]), forall, #pragma mirror,
+ * call arguments (DArray_Length(a), a sh parameter), a handle assignment
+ * (a = new_DArray(n), a = b), sizeof, and a test of the handle (a == b,
+ * !a).  Anything else (*a, a->f, a + 1, x = a) would compile as the
+ * runtime's handle and silently mean something else. */
+static int
+darray_name_fits(const struct unit *u, const struct node *n)
+{
+    const struct node *c = n, *p = n->parent;
+    while (p && p->kind == N_PAREN) {
+        c = p;
+        p = p->parent;
+    }
+    if (!p)
+        return 1;
+    switch (p->kind) {
+    case N_INDEX: case N_SECTION:
+        return p->lhs == c;
+    case N_CALL:
+        return p->lhs != c;
+    case N_FORALL: case N_MIRROR: case N_SIZEOF: case N_TYPEOF:
+        return 1;
+    case N_UNARY:
+        return tok_is(u, p, "!");
+    case N_BINARY:
+        return tok_is(u, p, "==") || tok_is(u, p, "!=");
+    case N_ASSIGN: {
+        const struct node *o = p->lhs == c ? p->rhs : p->lhs;
+        while (o && o->kind == N_PAREN)
+            o = o->operand;
+        if (!tok_is(u, p, "=") || !o)
+            return 0;
+        if (o->kind == N_IDENT)
+            return sh_kind_of(o->sym) == SH_DARRAY;
+        return p->lhs == c && o->kind == N_CALL && o->lhs && o->lhs->kind == N_IDENT &&
+               o->lhs->name && !strcmp(o->lhs->name, "new_DArray");
+    }
+    case N_IF: case N_WHILE: case N_DO: case N_FOR: case N_COND:
+        return p->cond == c;
+    default:
+        return 0;
+    }
+}
+
+static void
+check_darray_name(struct checker *c, const struct node *n)
+{
+    if (!n->sym || sh_kind_of(n->sym) != SH_DARRAY || darray_name_fits(c->u, n))
+        return;
+    const struct node *lv = n, *w;          /* (a) = 0, *a += 1, p->x = 1: check_write */
+    while (lv->parent && (lv->parent->kind == N_PAREN || lv->parent->kind == N_MEMBER ||
+                          (lv->parent->kind == N_UNARY && tok_is(c->u, lv->parent, "*"))))
+        lv = lv->parent;
+    if (lv != n && lv->parent && is_write(c->u, lv->parent, &w) && w == lv)
+        return;
+    diag_error(n->loc, "'%s' is a distributed array: use its elements (%s[i]), a section "
+               "(t[0:n-1] = %s[l:u];), or pass it to a function that takes a distributed "
+               "array", n->sym->name, n->sym->name, n->sym->name);
+}
+
+/* #pragma mirror/update(x): x is an element or a section of a distributed
+ * array. */
+static void
+check_mirror(struct checker *c, const struct node *n)
+{
+    for (int i = 0; i < n->nitems; i++) {
+        const struct node *e = n->items[i];
+        while (e && e->kind == N_PAREN)
+            e = e->operand;
+        const struct symbol *s = e ? root_symbol(c->u, e) : NULL;
+        if (!e || (e->kind != N_INDEX && e->kind != N_SECTION) || !s ||
+            sh_kind_of(s) != SH_DARRAY)
+            diag_error(n->items[i]->loc, "#pragma %s needs an element or a section of a "
+                       "distributed array, as in %s(a[l:u])", n->is_update ? "update" :
+                       "mirror", n->is_update ? "update" : "mirror");
+    }
+}
+
 static void
 check_owner(struct checker *c, const struct node *n)
 {
@@ -356,6 +421,8 @@ visit(struct node *n, void *ctx)
     case N_CALL: check_call(c, n); break;
     case N_SECTION: check_section(c, n); break;
     case N_OWNER: case N_OWNED: check_owner(c, n); break;
+    case N_IDENT: check_darray_name(c, n); break;
+    case N_MIRROR: check_mirror(c, n); break;
     case N_ASSIGN: case N_POSTFIX: case N_UNARY: check_write(c, n); break;
     default: break;
     }

@@ -40,6 +40,8 @@ const char *op_code(enum combine_op op);
 /* Is n inside a step or neststep body (of this function), below stop? */
 const struct node *enclosing_step(const struct node *n);
 const struct node *enclosing_function(const struct node *n);
+/* Does the subtree of n contain the label name (interned)? */
+int has_label(const struct node *n, const char *name);
 
 /* check.c: the compile-time checks of spec section 7; returns the number
  * of errors it reported. */

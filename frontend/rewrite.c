@@ -667,20 +667,22 @@ rewrite_section_assign(struct rw *r, struct node *n)
     }
     struct node *priv = dl ? R : L, *dist = dl ? L : R;
     struct symbol *d = dl ? dl : dr;
-    E("ns_da_section_check(%s(%s, ", dl ? "ns_da_write_section" : "ns_da_read_section",
-      d->name);
+    E("ns_da_section_check(%s%s(%s, ", dl ? "ns_da_write_section" : "ns_da_read_section",
+      priv->stride ? "_strided" : "", d->name);
     section_bounds(r, dist);
     E(", &");
     emit_flat(r->em, priv->lhs);
     E("[");
     emit_flat(r->em, priv->lo);
     E("], ");
+    if (priv->stride) {
+        flat(r, priv->stride);
+        E(", ");
+    }
     site(r, "section", n);
-    E("), (long)(");
-    emit_flat(r->em, priv->hi);
-    E(") - (long)(");
-    emit_flat(r->em, priv->lo);
-    E(") + 1, ");
+    E("), ns_section_len(");
+    section_bounds(r, priv);
+    E("), ");
     site(r, "section", n);
     E(")");
 }
@@ -926,49 +928,72 @@ rewrite_compound(struct rw *r, struct node *n)
     emit_tokens(r->em, n->last, n->last);               /* } */
 }
 
-/* Does anything need doing before a return at n? */
-static int
-return_cleanup(struct rw *r, const struct node *n, int print)
+/* The statement a jump leaves to: the loop or switch of a break, the loop
+ * of a continue, the smallest statement holding a goto's label, the
+ * function of a return; NULL when that is not known here (goto *e, or a
+ * break, continue or goto out of a statement expression). */
+static const struct node *
+jump_target(const struct node *n)
 {
+    for (const struct node *p = n->parent; p; p = p->parent) {
+        int loop = p->kind == N_WHILE || p->kind == N_DO || p->kind == N_FOR ||
+                   p->kind == N_FORALL;
+        if (p->kind == N_FUNCTION_DEF)
+            return n->kind == N_RETURN ? p : NULL;
+        if (p->kind == N_STMT_EXPR && n->kind != N_RETURN)
+            return NULL;
+        if ((n->kind == N_BREAK && (loop || p->kind == N_SWITCH)) ||
+            (n->kind == N_CONTINUE && loop) ||
+            (n->kind == N_GOTO && n->name && has_label(p, n->name)))
+            return p;
+    }
+    return NULL;
+}
+
+/* What must happen before the jump n leaves its blocks: the shared
+ * variables of the blocks it leaves are released, and a return from main
+ * finalizes.  Prints it when print; returns whether there is any. */
+static int
+jump_cleanup(struct rw *r, const struct node *n, int print)
+{
+    const struct node *target = jump_target(n), *c = n;
     int any = 0;
-    const struct node *c = n;
-    for (const struct node *p = n->parent; p; c = p, p = p->parent) {
+    if (!target)
+        return 0;
+    for (const struct node *p = n->parent; p != target; c = p, p = p->parent)
         if (p->kind == N_COMPOUND && block_declares_shared(p)) {
             if (print)
                 block_cleanup(r, p, c);
             any = 1;
         }
-        if (p->kind == N_FUNCTION_DEF) {
-            if (main_needs(p, "NestStep_finalize")) {
-                if (print)
-                    E(" NestStep_finalize();");
-                any = 1;
-            }
-            break;
-        }
-        if (p->kind == N_STMT_EXPR)
-            break;
+    if (n->kind == N_RETURN && main_needs(target, "NestStep_finalize")) {
+        if (print)
+            E(" NestStep_finalize();");
+        any = 1;
     }
     return any;
 }
 
 static int
-rewrite_return(struct rw *r, struct node *n)
+rewrite_jump(struct rw *r, struct node *n)
 {
-    if (!return_cleanup(r, n, 0))
+    if (!jump_cleanup(r, n, 0))
         return 0;
     emit_lead(r->em, n);
-    if (n->operand) {
+    if (n->kind == N_RETURN && n->operand) {
         E("{ __auto_type ns_rv = ");
         flat(r, n->operand);
         E(";");
-        return_cleanup(r, n, 1);
+        jump_cleanup(r, n, 1);
         E(" return ns_rv; }");
-    } else {
-        E("{");
-        return_cleanup(r, n, 1);
-        E(" return; }");
+        return 1;
     }
+    E("{");
+    jump_cleanup(r, n, 1);
+    if (n->kind == N_GOTO)
+        E(" goto %s; }", n->name);
+    else
+        E(" %s; }", n->kind == N_RETURN ? "return" : n->kind == N_BREAK ? "break" : "continue");
     return 1;
 }
 
@@ -1053,7 +1078,7 @@ hook(struct emitter *em, struct node *n, void *ctx)
     case N_NESTSTEP: rewrite_neststep(r, n); return 1;
     case N_FORALL: rewrite_forall(r, n); return 1;
     case N_MIRROR: rewrite_mirror(r, n); return 1;
-    case N_RETURN: return rewrite_return(r, n);
+    case N_RETURN: case N_BREAK: case N_CONTINUE: case N_GOTO: return rewrite_jump(r, n);
     case N_DECLARATION:
         if (!n->specs || !n->specs->is_sh)
             return 0;

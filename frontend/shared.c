@@ -189,3 +189,16 @@ enclosing_function(const struct node *n)
             return p;
     return NULL;
 }
+
+int
+has_label(const struct node *n, const char *name)
+{
+    if (!n)
+        return 0;
+    if (n->kind == N_LABEL && n->name == name)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_label(n->kids[i], name))
+            return 1;
+    return 0;
+}

@@ -295,11 +295,26 @@ long ns_da_read_section(ns_darray *a, long l, long u, long s, void *dst,
                         const struct ns_site *site);
 long ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
                          const struct ns_site *site);
+/* The same with a stride (positive, in elements) on the private side, as
+ * in t[0:2*n-2:2] = a[l:u]. */
+long ns_da_read_section_strided(ns_darray *a, long l, long u, long s, void *dst, long ds,
+                                const struct ns_site *site);
+long ns_da_write_section_strided(ns_darray *a, long l, long u, long s, const void *src,
+                                 long ss, const struct ns_site *site);
 long ns_da_copy_section(ns_darray *dst, long dl, long du, long ds,
                         ns_darray *src, long sl, long su, long ss, const struct ns_site *site);
 /* t[l:u] = a[..] and a[..] = t[l:u]: nsc passes the private side's length
- * (u - l + 1) and the call's result; a mismatch stops the job. */
+ * (ns_section_len) and the call's result; a mismatch stops the job. */
 long ns_da_section_check(long got, long want, const struct ns_site *site);
+/* The length of l:u:s (u inclusive), 0 when empty: the private side's
+ * length for ns_da_section_check. */
+static inline long
+ns_section_len(long l, long u, long s)
+{
+    if (s == 0 || (s > 0 && u < l) || (s < 0 && u > l))
+        return 0;
+    return (u - l) / s + 1;
+}
 /* #pragma mirror(a[l:u:s]): readable throughout the next step.
  * #pragma update(a[l:u:s]): my copies go to the owners at step end. */
 void ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site);

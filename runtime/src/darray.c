@@ -329,28 +329,48 @@ ns_da_section_check(long got, long want, const struct ns_site *site)
     return got;
 }
 
+/* A private side's stride, in units: positive. */
+static void
+check_private_stride(const ns_darray *a, long ps, const struct ns_site *site)
+{
+    if (ps <= 0)
+        ns_fatal(site, "section assignment with '%s': the private side has stride %ld; a "
+                 "private section needs a positive stride (reverse the distributed side "
+                 "instead)", a->name, ps);
+}
+
 long
-ns_da_read_section(ns_darray *a, long l, long u, long s, void *dst, const struct ns_site *site)
+ns_da_read_section_strided(ns_darray *a, long l, long u, long s, void *dst, long ds,
+                           const struct ns_site *site)
 {
     long len = section_len(a, l, u, s, site);
+    check_private_stride(a, ds, site);
     ns_da_check_step(a, "a section read", site);
     FOR_PARTS(a, l, u, s, q, it) {
         long k0 = part_first(it, l, s), kst = part_stride(it, s);
         int w = ns_da_owner_world(a, it.i, site);
-        ns_da_req_read(w, a, it, (char *)dst + (size_t)k0 * a->usize, (size_t)kst * a->usize);
+        ns_da_req_read(w, a, it, (char *)dst + (size_t)(k0 * ds) * a->usize,
+                       (size_t)(kst * ds) * a->usize);
     }
     return len;
 }
 
 long
-ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
-                    const struct ns_site *site)
+ns_da_read_section(ns_darray *a, long l, long u, long s, void *dst, const struct ns_site *site)
+{
+    return ns_da_read_section_strided(a, l, u, s, dst, 1, site);
+}
+
+long
+ns_da_write_section_strided(ns_darray *a, long l, long u, long s, const void *src, long ss,
+                            const struct ns_site *site)
 {
     long len = section_len(a, l, u, s, site);
+    check_private_stride(a, ss, site);
     ns_da_check_step(a, "a section write", site);
     FOR_PARTS(a, l, u, s, q, it) {
-        long k0 = part_first(it, l, s), kst = part_stride(it, s);
-        const char *from = (const char *)src + (size_t)k0 * a->usize;
+        long k0 = part_first(it, l, s), kst = part_stride(it, s) * ss;
+        const char *from = (const char *)src + (size_t)(k0 * ss) * a->usize;
         if (q == a->me) {                   /* mine: my own write, now */
             for (long j = 0; j < it.left; j++) {
                 long i = it.i + j * it.step;
@@ -371,6 +391,13 @@ ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
         }
     }
     return len;
+}
+
+long
+ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
+                    const struct ns_site *site)
+{
+    return ns_da_write_section_strided(a, l, u, s, src, 1, site);
 }
 
 long
