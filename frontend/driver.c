@@ -20,6 +20,7 @@
  */
 #include "translate.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -145,12 +146,14 @@ static volatile sig_atomic_t ntemps;
 static size_t temps_cap;
 static volatile pid_t running_child;    /* the program being waited for, or 0 */
 
-/* Async-signal-safe: only unlink. */
+/* Async-signal-safe: only unlink and rmdir, newest first (a directory
+ * after the files made in it). */
 static void
 remove_temps(void)
 {
-    for (sig_atomic_t i = 0; i < ntemps; i++)
-        unlink(temps[i]);
+    for (sig_atomic_t i = ntemps; i-- > 0;)
+        if (unlink(temps[i]) != 0)
+            rmdir(temps[i]);
 }
 
 /* Passes the signal on to the running program (which may not have got it:
@@ -214,6 +217,27 @@ make_temp(const char *suffix)
     if (fd < 0)
         fatal("cannot create a temporary file in '%s': %s", dir, strerror(errno));
     close(fd);
+    return name;
+}
+
+/* Creates an empty temporary directory "$TMPDIR/nsc-XXXXXX" and returns
+ * its name; it is removed with the files registered after it. */
+static char *
+make_temp_dir(void)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    char *name = xstrcat3(dir, "/nsc-XXXXXX", "");
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
+    int made = mkdtemp(name) != NULL;
+    if (made)
+        register_temp(name);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (!made)
+        fatal("cannot create a temporary directory in '%s': %s", dir, strerror(errno));
     return name;
 }
 
@@ -807,10 +831,11 @@ push_dep_flags(struct strvec *a, const struct options *o, const struct input *in
 
 /* mpicc -E for a .nst input, as the translator needs it: $ is never part
  * of an identifier, and neststep.h (by its full name) comes before the
- * user's -include files; the user's -I directories are searched before
- * the runtime's. */
+ * user's -include files; quote_dir (or NULL) is searched for "..."
+ * includes before the user's -iquote directories, and the user's -I
+ * directories before the runtime's. */
 static void
-nst_cpp_command(struct strvec *a, const struct options *o)
+nst_cpp_command(struct strvec *a, const struct options *o, const char *quote_dir)
 {
     sv_push(a, o->cc);
     sv_push(a, "-E");
@@ -819,6 +844,10 @@ nst_cpp_command(struct strvec *a, const struct options *o)
     sv_push(a, "-fno-dollars-in-identifiers");
     sv_push(a, "-include");
     sv_push(a, o->neststep_h);
+    if (quote_dir) {
+        sv_push(a, "-iquote");
+        sv_push(a, quote_dir);
+    }
     sv_append(a, &o->cppflags);
     sv_push(a, o->include_flag);
 }
@@ -860,7 +889,7 @@ preprocess_input(const struct options *o, const struct input *in)
 {
     struct strvec a = { 0 };
     if (in->kind == IN_NST)
-        nst_cpp_command(&a, o);
+        nst_cpp_command(&a, o, NULL);
     else
         c_cpp_command(&a, o);
     if (o->line_markers == 0)
@@ -877,20 +906,141 @@ preprocess_input(const struct options *o, const struct input *in)
     return failed;
 }
 
+/* The length of "#pragma mirror" or "#pragma update" (with any blanks)
+ * when line starts a directive with one of them, else 0. */
+static size_t
+mirror_pragma_at(const char *line, const char *end)
+{
+    const char *p = line;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p == end || *p++ != '#')
+        return 0;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (end - p < 7 || memcmp(p, "pragma", 6) != 0 || (p[6] != ' ' && p[6] != '\t'))
+        return 0;
+    p += 6;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (end - p < 6 || (memcmp(p, "mirror", 6) != 0 && memcmp(p, "update", 6) != 0))
+        return 0;
+    p += 6;
+    if (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+        return 0;
+    return (size_t)(p - line);
+}
+
+/* The text of the .nst file name with each "#pragma mirror" and "#pragma
+ * update" directive turned into the marker "__ns_mirror" / "__ns_update"
+ * (blank-padded in front to the same width, so columns stay), which cpp
+ * leaves alone and whose argument it macro-expands like any text; lexer.l
+ * reads the marker as the pragma.  A line directive first keeps the file's own name.  NULL
+ * when the file has no such pragma (or cannot be read: cpp will say so). */
+static char *
+mark_mirror_pragmas(const char *name, size_t *len)
+{
+    FILE *f = fopen(name, "rb");
+    if (!f)
+        return NULL;
+    struct buf src = { 0 };
+    int bad = read_all(fileno(f), &src) < 0;
+    fclose(f);
+    int found = 0;
+    for (char *line = src.data; !bad && line < src.data + src.len;) {
+        char *nl = memchr(line, '\n', (size_t)(src.data + src.len - line));
+        const char *end = nl ? nl : src.data + src.len;
+        size_t n = mirror_pragma_at(line, end);
+        if (n) {
+            char *hash = memchr(line, '#', n);
+            const char *mark = line[n - 6] == 'm' ? "__ns_mirror" : "__ns_update";
+            memset(hash, ' ', (size_t)(line + n - hash));
+            memcpy(line + n - 11, mark, 11);        /* cpp keeps indentation only */
+            found = 1;
+        }
+        line = nl ? nl + 1 : src.data + src.len;
+    }
+    if (!found) {
+        free(src.data);
+        return NULL;
+    }
+    struct buf out = { 0 };
+    out.cap = 2 * strlen(name) + src.len + 16;
+    out.data = xrealloc(NULL, out.cap);
+    out.len = (size_t)sprintf(out.data, "# 1 \"");
+    for (const char *c = name; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            out.data[out.len++] = '\\';
+        out.data[out.len++] = *c;
+    }
+    out.len += (size_t)sprintf(out.data + out.len, "\"\n");
+    memcpy(out.data + out.len, src.data, src.len);
+    out.len += src.len;
+    free(src.data);
+    *len = out.len;
+    return out.data;
+}
+
 /* Preprocesses a .nst input into text; out is the file it becomes (for
- * the dependency file), or NULL. */
+ * the dependency file), or NULL.  When the file has #pragma mirror/update
+ * lines, cpp reads the marked copy (mark_mirror_pragmas) from a temporary
+ * directory of its own, with the input's directory first among the "..."
+ * include directories, as it is for the input; the dependency file then
+ * comes from a run of its own on the input itself. */
 static int
 preprocess_nst(const struct options *o, const struct input *in, const char *out,
                struct buf *text)
 {
+    size_t marked_len = 0;
+    char *marked = mark_mirror_pragmas(in->name, &marked_len);
     struct strvec a = { 0 };
-    nst_cpp_command(&a, o);
-    push_dep_flags(&a, o, in, out);
+    if (!marked) {
+        nst_cpp_command(&a, o, NULL);
+        push_dep_flags(&a, o, in, out);
+        sv_push(&a, "-x");
+        sv_push(&a, "c");
+        sv_push(&a, in->name);
+        int failed = run_capture(&a, text);
+        sv_free(&a);
+        return failed;
+    }
+    if (o->depflags.n) {                /* the dependencies of the input itself */
+        nst_cpp_command(&a, o, NULL);
+        push_dep_flags(&a, o, in, out);
+        sv_push(&a, "-x");
+        sv_push(&a, "c");
+        sv_push(&a, in->name);
+        sv_push(&a, "-o");
+        sv_push(&a, "/dev/null");
+        int failed = run(&a);
+        sv_free(&a);
+        if (failed) {
+            free(marked);
+            return failed;
+        }
+    }
+    /* the copy alone in a directory of its own, under the input's name */
+    const char *slash = strrchr(in->name, '/');
+    char *copy = xstrcat3(make_temp_dir(), "/", slash ? slash + 1 : in->name);
+    FILE *f = fopen(copy, "wb");
+    if (f)
+        register_temp(copy);
+    if (!f || fwrite(marked, 1, marked_len, f) != marked_len || fclose(f) != 0)
+        fatal("cannot write the temporary file '%s': %s", copy, strerror(errno));
+    free(marked);
+    char *dir = slash ? xrealloc(NULL, (size_t)(slash - in->name) + 2) : NULL;
+    if (dir) {
+        size_t n = slash == in->name ? 1 : (size_t)(slash - in->name);    /* "/x.nst": "/" */
+        memcpy(dir, in->name, n);
+        dir[n] = '\0';
+    }
+    nst_cpp_command(&a, o, dir ? dir : ".");
     sv_push(&a, "-x");
     sv_push(&a, "c");
-    sv_push(&a, in->name);
+    sv_push(&a, copy);
     int failed = run_capture(&a, text);
     sv_free(&a);
+    free(dir);
     return failed;
 }
 
