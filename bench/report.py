@@ -100,8 +100,10 @@ def ratio1(ours, base, better):
 def ratio(cells, ours_impl, base_impl, better, speedup=False):
     """Median over runs of the ratio within each run: ours and the baseline
     of one run ran back to back, so load from other jobs cancels better.
-    speedup: the inverse, how many times faster ours is."""
-    ours, base = cells.get(("ours", ours_impl)), cells.get(("base", base_impl))
+    speedup: the inverse, how many times faster ours is.  ours_impl may be a
+    reference column of ours (role "ref"), as the parprefix bound is."""
+    ours = cells.get(("ours", ours_impl)) or cells.get(("ref", ours_impl))
+    base = cells.get(("base", base_impl))
     if not ours or not base:
         return None
     rs = [r for r in (ratio1(o, b, better) for o, b in zip(ours, base)) if r is not None]
