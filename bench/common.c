@@ -308,16 +308,22 @@ bench_time_variants(const struct bench_variant *v, int n, int rounds, int per)
     }
 }
 
-int
-bench_mpi_start_with_peer(int *argc, char ***argv, int *p, int *me)
+void
+bench_mpi_start(int *argc, char ***argv, int *p, int *me)
 {
     MPI_Init(argc, argv);
     MPI_Comm_size(MPI_COMM_WORLD, p);
     MPI_Comm_rank(MPI_COMM_WORLD, me);
+    bench_wait_init(MPI_COMM_WORLD);
+}
+
+int
+bench_mpi_start_with_peer(int *argc, char ***argv, int *p, int *me)
+{
+    bench_mpi_start(argc, argv, p, me);
     if (*p < 2) {
         MPI_Finalize();
         return 0;
     }
-    bench_wait_init(MPI_COMM_WORLD);
     return 1;
 }

@@ -148,8 +148,10 @@ prefix_exclusive(long i)
  * processes on this node outnumber its cores, many when they do not
  * (BENCH_SPIN_POLLS overrides).  Call after MPI_Init. */
 void bench_wait_init(MPI_Comm comm);
-/* MPI_Init, size and rank, and bench_wait_init for a baseline that needs a
- * peer: returns 0 (after MPI_Finalize) when there is only one process. */
+/* MPI_Init, size and rank of MPI_COMM_WORLD, and bench_wait_init. */
+void bench_mpi_start(int *argc, char ***argv, int *p, int *me);
+/* The same for a baseline that needs a peer: returns 0 (after
+ * MPI_Finalize) when there is only one process. */
 int bench_mpi_start_with_peer(int *argc, char ***argv, int *p, int *me);
 int  bench_spin_polls(void);
 void bench_wait(MPI_Request *req);

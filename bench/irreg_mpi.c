@@ -98,10 +98,7 @@ check_variant(const struct variant *v, int npat)
 int
 main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_size(MPI_COMM_WORLD, &P);
-    MPI_Comm_rank(MPI_COMM_WORLD, &ME);
-    bench_wait_init(MPI_COMM_WORLD);
+    bench_mpi_start(&argc, &argv, &P, &ME);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     bs = irreg_block();
     nk = irreg_counts(ks, MAXK);

@@ -144,10 +144,7 @@ shm_setup(void)
 int
 main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_size(MPI_COMM_WORLD, &P);
-    MPI_Comm_rank(MPI_COMM_WORLD, &ME);
-    bench_wait_init(MPI_COMM_WORLD);
+    bench_mpi_start(&argc, &argv, &P, &ME);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int iters = bench_env_int("BENCH_SYNC_ITERS", 2000), rounds = 10;
     /* blocking calls busy-poll: keep their run short when oversubscribed */
