@@ -620,6 +620,11 @@ rewrite_forall(struct rw *r, struct node *n)
             E("); ");
         }
     }
+    for (int k = 0; fast && k < n->ndims; k++) {   /* a body of a[i] only reads no i */
+        E("(void)");
+        flat(r, n->vars[k]);
+        E("; ");
+    }
     emit_node(r->em, n->body);
     E(" } }");
     if (fast)
