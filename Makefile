@@ -59,6 +59,10 @@ deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
 	fi
 
+# Every tool the build runs (mpicc, flex, bison) comes from deps: under
+# make -j nothing may start before it.
+$(RUNTIME_OBJ) $(BSPLIB_OBJ) $(FRONTEND_OBJ) $(FRONTEND_GEN) $(FRONTEND_HDR): | deps
+
 $(BUILD)/obj/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
