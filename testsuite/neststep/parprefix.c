@@ -56,6 +56,7 @@ main(int argc, char **argv)
         printf("wrong %d\n", wrong);
     }
     free(all);
+    ns_sh_undeclare(&sv_wrong);         // the end of its block, as nsc emits it
     NestStep_finalize();
     return 0;
 }

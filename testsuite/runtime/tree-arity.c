@@ -50,6 +50,8 @@ int main(void)
     if (s == 0)
         printf("errors %d\n", total);
     bsp_end();
+    free(in);
+    free(got);
     return 0;
 }
 // CHECK: errors 0
