@@ -3,6 +3,7 @@
 #   make            install missing Debian packages (deps), build everything
 #   make demo       ... and compile a NestStep sample with nsc, run it on 4 processes
 #   make check      build and run the whole lit test suite
+#   make check-sanitize  the same with ASan + UBSan + LeakSanitizer, in build-sanitize/
 #   make bench      build and run the benchmarks (table of ratios vs raw MPI)
 #   make fuzz       fuzz nsc's translator with libFuzzer (FUZZ_TIME=s, FUZZ_RUNS=n)
 #   make install PREFIX=/usr/local
@@ -16,6 +17,11 @@ CC      := mpicc
 HOSTCC  := gcc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP
+# SANITIZE: compiler and linker flags for everything built here (set by
+# check-sanitize; empty in a normal build).
+SANITIZE ?=
+CFLAGS  += $(SANITIZE)
+LDFLAGS += $(SANITIZE)
 ARFLAGS := rcs
 PYTHON  := /usr/bin/python3
 LIT     := /usr/lib/llvm-14/build/utils/lit/lit.py
@@ -45,8 +51,8 @@ LIBS  := $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a
 TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/nsc
 HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
 
-.PHONY: all deps demo check bench install clean fuzz fuzz-deps
-all: deps $(LIBS) $(TOOLS) $(HEADERS)
+.PHONY: all deps demo check check-sanitize bench install clean fuzz fuzz-deps
+all: deps $(LIBS) $(TOOLS) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
 
 # Installs only what is missing; a no-op (one dpkg query) when all is there.
 deps:
@@ -130,6 +136,14 @@ $(BUILD)/bin/nsrun: lib-bsplib/tools/bsprun.sh
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@ && chmod +x $@
 
+# In a sanitizer build the libraries need the sanitizer runtimes in every
+# program: mpicc-sanitize is mpicc with this build's flags, for BSPCC_CC
+# and NSC_CC (the test suite sets both when it finds this file).
+$(BUILD)/bin/mpicc-sanitize: Makefile
+	@mkdir -p $(dir $@)
+	$(Q)printf '#!/bin/sh\n# mpicc with the sanitizers this build was made with (make check-sanitize)\nexec mpicc %s "$$@"\n' \
+	  '$(SANITIZE)' > $@ && chmod +x $@
+
 # The main job of the README's first command.
 demo: all
 	$(BUILD)/bin/nsc -O2 samples/neststep/quicksort.nst -o $(BUILD)/samples/quicksort
@@ -138,6 +152,22 @@ demo: all
 check: all
 	@mkdir -p $(BUILD)/testsuite
 	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite
+
+# check-sanitize: the engine, the libraries, nsc and every program the tests
+# compile, built with AddressSanitizer, UndefinedBehaviorSanitizer and
+# LeakSanitizer in $(SANITIZE_BUILD), then the whole suite run there
+# (testsuite/lit.cfg.py says what differs there).  Every report is written
+# to $(SANITIZE_BUILD)/sanitizer-reports/ and fails the target, including one
+# from a process whose test expected it to fail.
+SANITIZE_BUILD := build-sanitize
+SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+check-sanitize: deps
+	$(Q)$(MAKE) --no-print-directory BUILD=$(SANITIZE_BUILD) SANITIZE='$(SANITIZE_FLAGS)' \
+	  $(LIBS:$(BUILD)/%=$(SANITIZE_BUILD)/%) $(TOOLS:$(BUILD)/%=$(SANITIZE_BUILD)/%) \
+	  $(HEADERS:$(BUILD)/%=$(SANITIZE_BUILD)/%) $(SANITIZE_BUILD)/bin/mpicc-sanitize
+	@rm -rf $(SANITIZE_BUILD)/sanitizer-reports && mkdir -p $(SANITIZE_BUILD)/testsuite $(SANITIZE_BUILD)/sanitizer-reports
+	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(SANITIZE_BUILD)) testsuite; status=$$?; \
+	  testsuite/sanitizer-reports.sh $(SANITIZE_BUILD)/sanitizer-reports || status=1; exit $$status
 
 bench: all
 	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
@@ -202,7 +232,7 @@ fuzz: fuzz-deps
 	  -artifact_prefix=$(BUILD)/fuzz/artifacts/ $(FUZZ_FLAGS)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD)
 
 $(BUILD)/samples:
 	@mkdir -p $@

@@ -112,6 +112,8 @@ xstrdup(const char *s)
 struct strvec {
     const char **v;
     size_t n, cap;
+    char **owned;               /* arguments made for it, freed with it */
+    size_t nowned;
 };
 
 static void
@@ -125,6 +127,15 @@ sv_push(struct strvec *s, const char *arg)
     s->v[s->n] = NULL;
 }
 
+/* Pushes an argument allocated for this vector: sv_free frees it. */
+static void
+sv_push_owned(struct strvec *s, char *arg)
+{
+    sv_push(s, arg);
+    s->owned = xrealloc(s->owned, (s->nowned + 1) * sizeof *s->owned);
+    s->owned[s->nowned++] = arg;
+}
+
 static void
 sv_append(struct strvec *dst, const struct strvec *src)
 {
@@ -135,6 +146,9 @@ sv_append(struct strvec *dst, const struct strvec *src)
 static void
 sv_free(struct strvec *s)
 {
+    for (size_t i = 0; i < s->nowned; i++)
+        free(s->owned[i]);
+    free(s->owned);
     free(s->v);
     *s = (struct strvec){ 0 };
 }
@@ -821,11 +835,14 @@ push_dep_flags(struct strvec *a, const struct options *o, const struct input *in
             d = full;
         }
         sv_push(a, "-MF");
-        sv_push(a, d);
+        sv_push_owned(a, d);
     }
     if (!o->dep_target_given) {
         sv_push(a, "-MQ");              /* quoted for make: names may hold spaces */
-        sv_push(a, linking ? derived_name(in->name, ".o") : out);
+        if (linking)
+            sv_push_owned(a, derived_name(in->name, ".o"));
+        else
+            sv_push(a, out);
     }
 }
 
@@ -1244,6 +1261,23 @@ run_mode(struct options *o)
     return 1;
 }
 
+static void
+free_options(struct options *o)
+{
+    sv_free(&o->cflags);
+    sv_free(&o->cppflags);
+    sv_free(&o->depflags);
+    sv_free(&o->ldflags);
+    if (o->mode != MODE_LINK)   /* when linking, objects are temporaries: the temp list owns them */
+        for (size_t i = 0; i < o->ninputs; i++)
+            free(o->inputs[i].object);
+    free(o->inputs);
+    free(o->links);
+    free(o->include_flag);
+    free(o->neststep_h);
+    free(o->lib_flag);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1261,5 +1295,7 @@ main(int argc, char **argv)
     install_signal_handlers();
     locate_runtime(&o, argv[0]);
     check_inputs_exist(&o);
-    return run_mode(&o) ? 1 : 0;
+    int failed = run_mode(&o);
+    free_options(&o);
+    return failed ? 1 : 0;
 }

@@ -33,10 +33,43 @@ config.substitutions.append(('%nsrun', os.path.join(build, 'bin', 'nsrun') + ' -
 # after %nscc: substitutions apply in order and '%nsc' is a prefix of it.
 config.substitutions.append(('%nsc', os.path.join(build, 'bin', 'nsc')))
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
-# Memcheck that fails the run on any error or leak of ours; the suppressions
-# cover MPICH/UCX internals only.
-config.substitutions.append(('%valgrind', 'valgrind -q --error-exitcode=99 --leak-check=full '
-    '--suppressions=' + os.path.join(config.test_source_root, 'Inputs', 'mpich-ucx.supp')))
+# A sanitizer build (make check-sanitize) has bin/mpicc-sanitize: every
+# program a test compiles, with bspcc or nsc, gets the same sanitizers as the
+# libraries.  Every report ends its process (-fno-sanitize-recover,
+# halt_on_error) and leaves a file under <build>/sanitizer-reports, which
+# make check-sanitize counts: it fails on any, even from a process whose
+# test expected it to fail.  ASan and LeakSanitizer write their report
+# there; gcc's UBSan runtime prints its report on the process's stderr only
+# (its log_path option reaches libasan's copy of the setting, not its own),
+# so UBSan aborts and ASan's SIGABRT handler writes the file (an ABRT whose
+# stack holds __ubsan_handle_*).  LeakSanitizer checks every process that
+# exits normally, MPICH's allocations aside (Inputs/lsan-mpich.supp; the full
+# unwind on malloc lets that file name libmpich in stacks that pass through
+# UCX modules unloaded at MPI_Finalize).  Memcheck cannot run a sanitized
+# program, so %valgrind is empty there: ASan and LSan check those runs.
+sanitize_cc = os.path.join(build, 'bin', 'mpicc-sanitize')
+if os.path.isfile(sanitize_cc):
+    config.available_features.add('sanitize')
+    log = 'log_path=' + os.path.join(build, 'sanitizer-reports', 'report')
+    config.environment['BSPCC_CC'] = sanitize_cc
+    config.environment['NSC_CC'] = sanitize_cc
+    config.environment['ASAN_OPTIONS'] = ':'.join([
+        'detect_leaks=1', 'halt_on_error=1', 'handle_abort=1', 'detect_stack_use_after_return=1',
+        'fast_unwind_on_malloc=0', log])
+    config.environment['UBSAN_OPTIONS'] = ':'.join([
+        'print_stacktrace=1', 'halt_on_error=1', 'abort_on_error=1', log])
+    config.environment['LSAN_OPTIONS'] = ':'.join([
+        'suppressions=' + os.path.join(config.test_source_root, 'Inputs', 'lsan-mpich.supp'),
+        'print_suppressions=0'])
+    config.substitutions.append(('%valgrind', ''))
+    config.substitutions.append(('%mpicc', sanitize_cc))
+else:
+    # Memcheck that fails the run on any error or leak of ours; the
+    # suppressions cover MPICH/UCX internals only.
+    config.substitutions.append(('%valgrind', 'valgrind -q --error-exitcode=99 --leak-check=full '
+        '--suppressions=' + os.path.join(config.test_source_root, 'Inputs', 'mpich-ucx.supp')))
+    # The compiler nsc and bspcc run (nsc -v prints it).
+    config.substitutions.append(('%mpicc', 'mpicc'))
 config.substitutions.append(('%samples', os.path.join(config.test_source_root, '..', 'samples')))
 
 if shutil.which('mpiexec'):

@@ -538,7 +538,7 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
         C->agree[k] = in->agree[k];
         C->agree_rank[k] = g->rank;
     }
-    if (npush > C->capbounds) {
+    if (npush > C->capbounds || !C->bounds) {     /* never NULL, even for npush 0 */
         C->capbounds = npush;
         C->bounds = ns_xrealloc(C->bounds, sizeof *C->bounds * (size_t)npush);
     }

@@ -201,7 +201,7 @@ flush_writes(void)
         if (a->dist == NS_CYCLIC)
             for (long j = 0; j < s->nw; j++)
                 s->wlist[j] = s->wlist[j] % a->p * per + s->wlist[j] / a->p;
-        qsort(s->wlist, (size_t)s->nw, sizeof *s->wlist, cmp_long);
+        ns_sort(s->wlist, (size_t)s->nw, sizeof *s->wlist, cmp_long);
         if (a->dist == NS_CYCLIC)
             for (long j = 0; j < s->nw; j++)
                 s->wlist[j] = s->wlist[j] / per + s->wlist[j] % per * a->p;
@@ -237,7 +237,7 @@ ns_da_send(struct ns_group *g, const int **dests)
 {
     int n = 0;
     flush_writes();
-    qsort(dirty_peers, (size_t)ndirty, sizeof(int), cmp_int);
+    ns_sort(dirty_peers, (size_t)ndirty, sizeof(int), cmp_int);
     for (int i = 0; i < ndirty; i++) {
         int w = dirty_peers[i];
         struct da_peer *pe = &peer[w];
@@ -536,7 +536,7 @@ ns_da_serve(struct ns_group *g, int nrecv)
             ns_backoff_idle(&b);
     }
     ns_wait_all(got, recv_reqs);
-    qsort(sources, (size_t)nsources, sizeof(int), cmp_int);
+    ns_sort(sources, (size_t)nsources, sizeof(int), cmp_int);
 
     for (int i = 0; i < nsources; i++)      /* 1. reads: start-of-step values */
         if (!peer[sources[i]].early)

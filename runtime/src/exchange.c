@@ -217,7 +217,7 @@ ns_exchange_send(const int **dests)
             memcpy(E.peer[f->dest].out.data + f->at, f->src, f->n);
     }
     E.nhp = 0;
-    qsort(E.dirty, (size_t)E.ndirty, sizeof(int), cmp_int);
+    ns_sort(E.dirty, (size_t)E.ndirty, sizeof(int), cmp_int);
     for (int i = 0; i < E.ndirty; i++) {
         int d = E.dirty[i];
         struct ns_peer *pe = &E.peer[d];
@@ -271,7 +271,7 @@ ns_exchange_receive(int nrecv)
         take_message(st.MPI_SOURCE, &msg, count, &recv_reqs[got++]);
     }
     ns_wait_all(nrecv, recv_reqs);
-    qsort(E.sources, (size_t)E.nsources, sizeof(int), cmp_int);
+    ns_sort(E.sources, (size_t)E.nsources, sizeof(int), cmp_int);
 
     /* post receives for the replies to my gets */
     for (int i = 0; i < E.ndirty; i++) {

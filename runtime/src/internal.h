@@ -48,11 +48,13 @@ struct ns_buf {
 };
 void *ns_buf_grow(struct ns_buf *b, size_t need);     /* slow path */
 void  ns_buf_free(struct ns_buf *b);
-/* Appends n bytes of room and returns a pointer to it. */
+/* Appends n bytes of room and returns a pointer to it.  From the first
+ * append on (even of 0 bytes) data is never NULL, so that the buffer can be
+ * given to memcpy, memset or qsort with a length of 0. */
 static inline void *
 ns_buf_append(struct ns_buf *b, size_t n)
 {
-    if (b->cap - b->len < n)
+    if (b->cap - b->len < n || !b->data)
         ns_buf_grow(b, n);
     void *p = b->data + b->len;
     b->len += n;
@@ -60,6 +62,15 @@ ns_buf_append(struct ns_buf *b, size_t n)
 }
 void *ns_xmalloc(size_t n);
 void *ns_xrealloc(void *p, size_t n);
+/* qsort for the engine's lists, which are NULL until their first element:
+ * qsort's array may not be NULL even when n is 0, and fewer than two
+ * elements are sorted already. */
+static inline void
+ns_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (n > 1)
+        qsort(base, n, size, cmp);
+}
 
 /* ---- records in request messages (exchange.c) ----
  * Each record starts 8-byte aligned with a header whose first word holds the

@@ -230,7 +230,7 @@ ns_sh_contribution(struct ns_buf *out, int rank)
         }
         sorted[n++] = v;
     }
-    qsort(sorted, (size_t)n, sizeof *sorted, by_key);
+    ns_sort(sorted, (size_t)n, sizeof *sorted, by_key);
     out->len = 0;
     for (int i = 0; i < n; i++) {
         ns_shvar *v = sorted[i];
@@ -279,7 +279,7 @@ ns_sh_escalation(struct ns_buf *out, struct ns_group *sub, int contribute, int r
 {
     out->len = 0;
     if (sub) {
-        qsort(sub->esc, (size_t)sub->nesc, sizeof *sub->esc, by_key);
+        ns_sort(sub->esc, (size_t)sub->nesc, sizeof *sub->esc, by_key);
         for (int i = 0; i < sub->nesc; i++) {
             ns_shvar *v = sub->esc[i];
             size_t len;
@@ -326,7 +326,7 @@ void
 ns_sh_commit_prefix(const char *prefix, size_t len)
 {
     const char *p = prefix, *end = prefix + len;
-    qsort(clause, (size_t)nclause, sizeof *clause, by_key);
+    ns_sort(clause, (size_t)nclause, sizeof *clause, by_key);
     for (int i = 0; i < nclause; i++) {
         ns_shvar *v = clause[i];
         if (!v->prefix_target || (i > 0 && clause[i - 1] == v))

@@ -13,7 +13,7 @@ int main(void)
 {
     bsp_begin(bsp_nprocs());
     int p = bsp_nprocs(), me = bsp_pid(), x = 10 + me, y = -1, i;
-    volatile int spin = 0;
+    volatile unsigned spin = 0;         /* wraps: no signed overflow */
     bsp_push_reg(&x, sizeof x);
     bsp_sync();
     bsp_get((me + p - 1) % p, &x, 0, &y, sizeof y);

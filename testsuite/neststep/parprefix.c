@@ -6,6 +6,8 @@
 // RUN: %nsrun 3 %t 1000 | FileCheck %s
 // RUN: %nsrun 4 %t 1000 | FileCheck %s
 // RUN: %nsrun 5 %t 1000 | FileCheck %s
+// RUN: %nsrun 16 %t 1000 | FileCheck %s
+// RUN: %nsrun 32 %t 1000 | FileCheck %s
 // RUN: %nsrun 3 %t 7 | FileCheck %s --check-prefix=SMALL
 // CHECK: total 3997
 // CHECK-NEXT: a[0]=0 a[1]=1 a[999]=3991
@@ -56,6 +58,7 @@ main(int argc, char **argv)
         printf("wrong %d\n", wrong);
     }
     free(all);
+    ns_sh_undeclare(&sv_wrong);         // the end of its block, as nsc emits it
     NestStep_finalize();
     return 0;
 }

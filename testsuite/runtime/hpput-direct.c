@@ -49,6 +49,9 @@ int main(void)
     if (s == 0)
         printf("errors %d\n", total);
     bsp_end();
+    free(dst);
+    free(src);
+    free(small);
     return 0;
 }
 // CHECK: errors 0

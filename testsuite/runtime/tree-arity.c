@@ -10,6 +10,9 @@
 // RUN: env NS_DIRECT_MAX=8 %bsprun 5 %t | FileCheck %s
 // RUN: env NS_DIRECT_MAX=8 %bsprun 2 %t | FileCheck %s
 // RUN: env NS_DIRECT_MAX=0 %bsprun 2 %t | FileCheck %s
+// At scale on one machine: 16 processes (direct), 32 with a binary tree (5 levels).
+// RUN: %bsprun 16 %t | FileCheck %s
+// RUN: env NS_TREE_ARITY=2 %bsprun 32 %t | FileCheck %s
 #include <stdio.h>
 #include <stdlib.h>
 #include "bsp.h"
@@ -50,6 +53,8 @@ int main(void)
     if (s == 0)
         printf("errors %d\n", total);
     bsp_end();
+    free(in);
+    free(got);
     return 0;
 }
 // CHECK: errors 0
