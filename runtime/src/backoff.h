@@ -1,7 +1,8 @@
 /*
  * backoff.h - what a waiting process does after each failed poll: spin,
- * then yield the processor, and once it has waited long, nap in sleeps that
- * grow to a bound, so that a machine loaded by other jobs is shared fairly.
+ * then yield the processor, and once the wait has outlasted the process's
+ * patience (which shrinks on a machine that other jobs load), nap in
+ * sleeps that grow to a bound, so that a loaded machine is shared fairly.
  * Header-only and free of MPI, so that the raw-MPI baselines of bench/ wait
  * exactly as the engine does (wait.c holds the engine's settings).
  */
@@ -17,24 +18,31 @@ enum ns_wait_policy {
     NS_WAIT_SPIN_YIELD          /* spin, yield, forever (the policy before backoff) */
 };
 
-/* Defaults of the backoff (knobs NS_WAIT_SLEEP_AFTER, NS_WAIT_NAP_MAX). */
-#define NS_WAIT_SLEEP_AFTER_US 1000     /* the most patience: nap after this long */
+/* Defaults of the backoff (knobs NS_WAIT_SLEEP_AFTER, NS_WAIT_NAP_MAX) and
+ * its fixed times. */
+#define NS_WAIT_SLEEP_AFTER_US  1000    /* the most patience: nap after this long */
 #define NS_WAIT_PATIENCE_MIN_US 16      /* the least patience, on a loaded machine */
-#define NS_WAIT_NAP_MIN_US     50       /* the first nap */
-#define NS_WAIT_NAP_MAX_US     200      /* naps double up to this */
+#define NS_WAIT_NAP_MIN_US      50      /* the first nap of a wait */
+#define NS_WAIT_NAP_MAX_US      200     /* naps double up to this */
+#define NS_WAIT_YIELD_SLOW_US   100     /* a yield this long: another job had the core */
+#define NS_WAIT_PROBE_MS        20      /* impatient: try full patience this often */
 
-/* The policy and the process's patience: how long a wait spins and yields
- * before it naps.  It adapts to the machine: it halves with each wait that
- * outlasts it (down to patience_min_ns), and doubles with each wait that
- * ends within it (up to sleep_after_ns), so that on a quiet machine a
- * process only naps after waiting sleep_after_ns, and on one that other
- * jobs load it soon stops burning its core. */
+/* The policy and what the process has learnt about the machine: its
+ * patience, how long a wait spins and yields before it naps.  A wait that
+ * outlasts the patience, or in which a yield took long (another job had the
+ * core: on a machine so loaded each yield can cost that job's time slice),
+ * halves it, down to patience_min_ns; a wait that ends within it doubles
+ * it, up to sleep_after_ns.  While the patience is short, one wait every
+ * NS_WAIT_PROBE_MS runs with full patience and restores it if it ends in
+ * time with fast yields: processes that nap wait for each other's naps, so
+ * without this probe they could go on napping on a machine gone quiet. */
 struct ns_wait_conf {
     enum ns_wait_policy policy;
     int spin_polls;             /* failed polls before each yield or nap */
     long long sleep_after_ns, patience_min_ns;
     long nap_min_ns, nap_max_ns;
     long long patience_ns;      /* now, in [patience_min_ns, sleep_after_ns] */
+    long long next_probe_ns;    /* the first wait from then on is a probe */
 };
 
 /* One wait's state; zero it ({ 0 }) at the start of a wait, and end it
@@ -42,6 +50,8 @@ struct ns_wait_conf {
  * zeroes it: a process spins again as soon as messages flow. */
 struct ns_backoff {
     int polls;                  /* failed polls since the last yield or nap */
+    int slow;                   /* a yield took long, or the wait napped */
+    int probe;                  /* this wait has full patience */
     long nap_ns;                /* length of the last nap; 0: not napping yet */
     long long since_ns;         /* when the wait began; 0: not yet read */
 };
@@ -56,38 +66,53 @@ ns_backoff_clock_ns(void)
 
 /* Called after each failed poll. */
 static inline void
-ns_backoff_step(struct ns_backoff *b, const struct ns_wait_conf *c)
+ns_backoff_step(struct ns_backoff *b, struct ns_wait_conf *c)
 {
-    if (c->policy == NS_WAIT_BACKOFF && !b->since_ns)
+    if (c->policy == NS_WAIT_BACKOFF && !b->since_ns) {
         b->since_ns = ns_backoff_clock_ns();
+        if (c->patience_ns < c->sleep_after_ns && b->since_ns >= c->next_probe_ns) {
+            b->probe = 1;
+            c->next_probe_ns = b->since_ns + 1000000LL * NS_WAIT_PROBE_MS;
+        }
+    }
     if (++b->polls < c->spin_polls)
         return;
     b->polls = 0;
-    if (c->policy == NS_WAIT_SPIN_YIELD || ns_backoff_clock_ns() - b->since_ns < c->patience_ns) {
+    if (c->policy == NS_WAIT_SPIN_YIELD) {
         sched_yield();
         return;
     }
+    long long now = ns_backoff_clock_ns();
+    if (!b->slow && now - b->since_ns < (b->probe ? c->sleep_after_ns : c->patience_ns)) {
+        sched_yield();
+        if (ns_backoff_clock_ns() - now >= 1000LL * NS_WAIT_YIELD_SLOW_US)
+            b->slow = 1;                /* nap from now on */
+        return;
+    }
+    b->slow = 1;
     b->nap_ns = !b->nap_ns ? c->nap_min_ns
               : 2 * b->nap_ns < c->nap_max_ns ? 2 * b->nap_ns : c->nap_max_ns;
     struct timespec nap = { b->nap_ns / 1000000000L, b->nap_ns % 1000000000L };
     nanosleep(&nap, NULL);
 }
 
-/* The wait is over, or has made progress: adapt the patience to how long it
- * took (a wait that never failed a poll says nothing) and start afresh. */
+/* The wait is over, or has made progress: adapt the patience to how it
+ * went (a wait that never failed a poll says nothing) and start afresh. */
 static inline void
 ns_backoff_end(struct ns_backoff *b, struct ns_wait_conf *c)
 {
     if (b->since_ns) {
         long long took = ns_backoff_clock_ns() - b->since_ns;
-        if (took < c->patience_ns && !b->nap_ns)
+        if (!b->slow && b->probe)
+            c->patience_ns = c->sleep_after_ns;
+        else if (!b->slow && took < c->patience_ns)
             c->patience_ns = 2 * c->patience_ns < c->sleep_after_ns ? 2 * c->patience_ns
                                                                      : c->sleep_after_ns;
         else
             c->patience_ns = c->patience_ns / 2 > c->patience_min_ns ? c->patience_ns / 2
                                                                       : c->patience_min_ns;
     }
-    b->polls = 0;
+    b->polls = b->slow = b->probe = 0;
     b->nap_ns = 0;
     b->since_ns = 0;
 }
@@ -115,12 +140,12 @@ ns_wait_conf_make(enum ns_wait_policy policy, int spin_polls, long sleep_after_u
                                                            : NS_WAIT_PATIENCE_MIN_US;
     return (struct ns_wait_conf){ policy, spin_polls, 1000LL * sleep_after_us,
                                   1000LL * min_us, 1000L * nap_min_us, 1000L * nap_max_us,
-                                  1000LL * sleep_after_us };
+                                  1000LL * sleep_after_us, 0 };
 }
 
 /* Until the knobs are read: the defaults, 16 polls. */
 #define NS_WAIT_CONF_DEFAULT { NS_WAIT_BACKOFF, 16, 1000LL * NS_WAIT_SLEEP_AFTER_US, \
     1000LL * NS_WAIT_PATIENCE_MIN_US, 1000L * NS_WAIT_NAP_MIN_US, 1000L * NS_WAIT_NAP_MAX_US, \
-    1000LL * NS_WAIT_SLEEP_AFTER_US }
+    1000LL * NS_WAIT_SLEEP_AFTER_US, 0 }
 
 #endif /* NS_BACKOFF_H */
