@@ -1,6 +1,7 @@
 /*
  * common.c - clock, statistics, result records, failure exit and the
- * test-spin-yield wait shared by all benchmark programs (see common.h).
+ * baselines' wait (the engine's policy, backoff.h) shared by all benchmark
+ * programs (see common.h).
  * Both the BSPlib programs (bspcc) and the raw-MPI ones (mpicc) link it.
  */
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "common.h"
+#include "../runtime/src/backoff.h"
 
 double
 bench_now(void)
@@ -222,9 +224,46 @@ irreg_check(const double *got, int k, int me, int t, int p, const char *what)
     }
 }
 
-/* ---- waiting ---- */
+/* ---- waiting under load ---- */
 
-static int spin_polls = 16;
+void
+load_check(const int *inbox, int me, int p, int n, const char *what)
+{
+    for (int s = 0; s < p; s++)
+        if (s != me && inbox[s] != load_word(s, n))
+            bench_fail("%s: process %d has %d from process %d in step %d, expected %d",
+                       what, me, inbox[s], s, n, load_word(s, n));
+}
+
+const char *
+load_machine(void)
+{
+    const char *m = getenv("BENCH_LOAD_MACHINE");
+    return m && *m ? m : "as-is";
+}
+
+const char *
+load_impl(const char *side, const char *env)
+{
+    static char name[64];
+    const char *pol = getenv(env);
+    snprintf(name, sizeof name, "%s/%s", side, pol && *pol ? pol : "backoff");
+    return name;
+}
+
+/* ---- waiting: the engine's own policy step (runtime/src/backoff.h) ---- */
+
+static struct ns_wait_conf wait_conf = NS_WAIT_CONF_DEFAULT;
+
+static enum ns_wait_policy
+wait_policy(void)
+{
+    const char *s = getenv("BENCH_WAIT_POLICY");
+    enum ns_wait_policy policy;
+    if (!ns_wait_policy_parse(s, &policy))
+        bench_fail("BENCH_WAIT_POLICY=%s is not backoff or spin-yield", s);
+    return policy;
+}
 
 void
 bench_wait_init(MPI_Comm comm)
@@ -235,31 +274,33 @@ bench_wait_init(MPI_Comm comm)
     MPI_Comm_size(node, &local);
     MPI_Comm_free(&node);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    spin_polls = (cores > 0 && local <= cores) ? 2000 : 8;
-    spin_polls = bench_env_int("BENCH_SPIN_POLLS", spin_polls);
+    int polls = bench_env_int("BENCH_SPIN_POLLS", (cores > 0 && local <= cores) ? 2000 : 8);
+    wait_conf = ns_wait_conf_make(wait_policy(), polls,
+                                  bench_env_int("BENCH_WAIT_SLEEP_AFTER", NS_WAIT_SLEEP_AFTER_US),
+                                  bench_env_int("BENCH_WAIT_NAP_MAX", NS_WAIT_NAP_MAX_US));
 }
 
-int bench_spin_polls(void) { return spin_polls; }
+int bench_spin_polls(void) { return wait_conf.spin_polls; }
 
 void
 bench_wait(MPI_Request *req)
 {
-    int done = 0, polls = 0;
+    struct ns_backoff b = { 0 };
+    int done = 0;
     for (;;) {
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done)
-            return;
-        if (++polls >= spin_polls) {
-            polls = 0;
-            sched_yield();
-        }
+            break;
+        ns_backoff_step(&b, &wait_conf);
     }
+    ns_backoff_end(&b, &wait_conf);
 }
 
 void
 bench_wait_all(int n, MPI_Request *reqs, MPI_Status *statuses)
 {
-    int done = 0, polls = 0;
+    struct ns_backoff b = { 0 };
+    int done = 0;
     if (n <= 0)
         return;
     for (;;) {
@@ -269,12 +310,10 @@ bench_wait_all(int n, MPI_Request *reqs, MPI_Status *statuses)
         MPI_Testall(n, reqs, &done, statuses ? statuses : MPI_STATUSES_IGNORE);
 #pragma GCC diagnostic pop
         if (done)
-            return;
-        if (++polls >= spin_polls) {
-            polls = 0;
-            sched_yield();
-        }
+            break;
+        ns_backoff_step(&b, &wait_conf);
     }
+    ns_backoff_end(&b, &wait_conf);
 }
 
 double
@@ -294,7 +333,8 @@ variant_step(int k, void *ctx)
 }
 
 void
-bench_time_variants(const struct bench_variant *v, int n, int rounds, int per)
+bench_time_variants_keyed(const struct bench_variant *v, int n, int rounds, int per,
+                          const char *key)
 {
     double med[n];
     int p, me;
@@ -304,8 +344,14 @@ bench_time_variants(const struct bench_variant *v, int n, int rounds, int per)
     for (int k = 0; k < n; k++) {
         double us = bench_mpi_mean(med[k], MPI_COMM_WORLD);
         if (me == 0)
-            bench_record(v[k].table, p, "-", v[k].role, v[k].name, us);
+            bench_record(v[k].table, p, key, v[k].role, v[k].name, us);
     }
+}
+
+void
+bench_time_variants(const struct bench_variant *v, int n, int rounds, int per)
+{
+    bench_time_variants_keyed(v, n, rounds, per, "-");
 }
 
 void

@@ -2,7 +2,7 @@
  * common.h - what every benchmark program shares: the clock, statistics,
  * the interleaved timing sweep, the result records that report.py reads,
  * failure exit, the h-relation and bulk patterns with their checks, and the
- * one way the raw-MPI baselines wait: test, spin a few polls, then yield.
+ * one way the raw-MPI baselines wait: the engine's (test, spin, yield, nap).
  */
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
@@ -144,9 +144,12 @@ prefix_exclusive(long i)
 }
 
 /* ---- waiting, for the raw-MPI baselines ---- */
-/* Chooses how many failed polls to spin before sched_yield: few when the
- * processes on this node outnumber its cores, many when they do not
- * (BENCH_SPIN_POLLS overrides).  Call after MPI_Init. */
+/* The engine's waiting step (runtime/src/backoff.h) with the engine's
+ * defaults: spin a number of failed polls before each sched_yield, few when
+ * the processes on this node outnumber its cores, many when they do not
+ * (BENCH_SPIN_POLLS overrides); after waiting long, nap instead
+ * (BENCH_WAIT_POLICY: backoff or spin-yield; BENCH_WAIT_SLEEP_AFTER,
+ * BENCH_WAIT_NAP_MAX in us).  Call after MPI_Init. */
 void bench_wait_init(MPI_Comm comm);
 /* MPI_Init, size and rank of MPI_COMM_WORLD, and bench_wait_init. */
 void bench_mpi_start(int *argc, char ***argv, int *p, int *me);
@@ -168,5 +171,24 @@ struct bench_variant {
     void (*one_step)(void);
 };
 void bench_time_variants(const struct bench_variant *v, int n, int rounds, int per);
+/* The same with the records' key (bench_time_variants: "-"). */
+void bench_time_variants_keyed(const struct bench_variant *v, int n, int rounds, int per,
+                               const char *key);
+
+/* ---- the waiting-under-load steps of load_bsp.c and load_mpi.c ----
+ * In its step number n process s sends load_word(s, n) to every other
+ * process; load_check fails unless inbox[s] holds it for every s != me. */
+static inline int
+load_word(int s, int n)
+{
+    return s * 1000003 + n;
+}
+void load_check(const int *inbox, int me, int p, int n, const char *what);
+/* The record key: the machine's state as load.sh says (BENCH_LOAD_MACHINE:
+ * quiet or loaded; "as-is" when unset). */
+const char *load_machine(void);
+/* The record's impl: "<side>/<policy>", the policy from environment
+ * variable env (backoff when unset, as in the engine). */
+const char *load_impl(const char *side, const char *env);
 
 #endif /* BENCH_COMMON_H */

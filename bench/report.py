@@ -210,6 +210,64 @@ def render_criteria(rows):
     return text + [""]
 
 
+# Waiting under load (load_bsp.c, load_mpi.c, run by load.sh): table ->
+# title.  Rows are p and the machine's state; columns our engine and raw MPI
+# under each waiting policy.
+LOAD_TABLES = {
+    "load_sync": "(h) Waiting under load: empty superstep (raw MPI: MPI_Ibarrier)",
+    "load_a2a": "(i) Waiting under load: one int from every process to every other "
+                "(raw MPI: Isend/Irecv)",
+}
+LOAD_COLS = [("ours", "bsp/backoff"), ("ours", "bsp/spin-yield"),
+             ("base", "mpi/backoff"), ("base", "mpi/spin-yield")]
+
+
+def paired(cells, a, b):
+    """Median over runs of a / b, runs paired by index (same round)."""
+    x, y = cells.get(a), cells.get(b)
+    if not x or not y:
+        return None
+    return med([u / v for u, v in zip(x, y) if u > 0 and v > 0])
+
+
+def render_load(rows):
+    text = []
+    for table, title in LOAD_TABLES.items():
+        keys = sorted((k for k in rows if k[0] == table), key=lambda k: (k[1], k[2] != "quiet", k[2]))
+        if not keys:
+            continue
+        head = ["p", "machine"] + [i for _, i in LOAD_COLS] + [
+            "speedup (spin-yield/backoff)", "ours/MPI backoff", "ours/MPI spin-yield"]
+        out = []
+        for k in keys:
+            c = rows[k]
+            out.append([str(k[1]), k[2]] + [fmt(med(c.get(col))) for col in LOAD_COLS] + [
+                fratio(paired(c, LOAD_COLS[1], LOAD_COLS[0])),
+                fratio(paired(c, LOAD_COLS[0], LOAD_COLS[2])),
+                fratio(paired(c, LOAD_COLS[1], LOAD_COLS[3]))])
+        widths = [max(len(str(x)) for x in col) for col in zip(head, *out)]
+        line = lambda cols: "  ".join(str(c).rjust(w) for c, w in zip(cols, widths)).rstrip()
+        text += ["%s [us, lower is better]" % title, line(head), line(["-" * w for w in widths])]
+        text += [line(r) for r in out] + [""]
+    if not text:
+        return []
+    text.append("Waiting under load, criteria (paired medians over runs; loaded: a CPU-bound "
+                "competitor on every core):")
+    for table in LOAD_TABLES:
+        for p in (4, 8):
+            r = paired(rows.get((table, p, "loaded"), {}), LOAD_COLS[1], LOAD_COLS[0])
+            verdict = "not measured" if r is None else "met" if r >= 2.0 else "NOT met"
+            text.append("  (%s) loaded, p=%d: backoff at least 2x faster than spin-yield: "
+                        "speedup %s -> %s" % (table, p, fratio(r), verdict))
+        for p in (2, 4, 8):
+            r = paired(rows.get((table, p, "quiet"), {}), LOAD_COLS[0], LOAD_COLS[1])
+            verdict = ("not measured" if r is None else
+                       "unchanged (within 1.2)" if r <= 1.2 else "SLOWER (over 1.2)")
+            text.append("  (%s) quiet, p=%d: backoff / spin-yield %s -> %s"
+                        % (table, p, fratio(r), verdict))
+    return text + [""]
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: report.py RAW_FILE [header line ...]")
@@ -221,6 +279,7 @@ def main():
         text += render(rows, table)
     text += render_params(rows)
     text += render_criteria(rows)
+    text += render_load(rows)
     print("\n".join(text), end="")
 
 

@@ -10,7 +10,7 @@ out=$1 bin=$2
 here=$(cd "$(dirname "$0")" && pwd)
 repeat=${BENCH_REPEAT:-3}
 procs=${BENCH_PROCS:-1 2 4 8}
-benches=${BENCH_PROGRAMS:-sync hrel bulk combine irreg parprefix}
+benches=${BENCH_PROGRAMS:-sync hrel bulk combine irreg parprefix load}
 limit=${BENCH_TIMEOUT:-300}           # seconds per program run
 raw=$out/raw.txt
 failed=0
@@ -30,6 +30,7 @@ runs_at() { # runs_at BENCH P: true if BENCH runs at P processes
     case "$1:$2" in
         combine:1|irreg:1) return 1 ;;
         parprefix:*) [ "$2" -le 4 ] ;;
+        load:*) return 1 ;;           # load.sh runs it, under each wait policy
         *) return 0 ;;
     esac
 }
@@ -57,6 +58,9 @@ for rep in $(seq 1 "$repeat"); do
         done
     done
 done
+case " $benches " in
+    *" load "*) . "$here/load.sh" ;;   # quiet and with a competitor on every core
+esac
 secs=$(( $(date +%s) - start ))
 
 cores=$(nproc)

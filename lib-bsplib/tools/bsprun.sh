@@ -3,7 +3,8 @@
 # on N MPI processes.
 # Usage: bsprun [-np N | -n N] prog [args...]      (N defaults to 1)
 # Engine knobs pass through the environment (see bsprun(1)): NS_TREE_ARITY,
-# NS_DIRECT_MAX, NS_SPIN_POLLS, NS_CHECK_SITES.
+# NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
+# NS_WAIT_NAP_MAX, NS_CHECK_SITES.
 me=$(basename "$0")
 np=1
 while [ $# -gt 0 ]; do

@@ -415,10 +415,11 @@ wait_idle(struct ns_combiner *C, int n, MPI_Request *reqs)
         MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
 #pragma GCC diagnostic pop
         if (done)
-            return;
+            break;
         C->idle(C->g);
         ns_backoff_idle(&b);
     }
+    ns_backoff_done(&b);
 }
 
 /* Waits for every contribution in C->in and merges it into mine; in the

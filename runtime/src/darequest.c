@@ -530,10 +530,12 @@ ns_da_serve(struct ns_group *g, int nrecv)
     }
     struct ns_backoff b = { 0 };
     while (got < nrecv - nearly) {
-        if (take_request(g, &recv_reqs[got]) >= 0)
+        if (take_request(g, &recv_reqs[got]) >= 0) {
             got++;
-        else
+            ns_backoff_done(&b);           /* requests flow: spin again */
+        } else {
             ns_backoff_idle(&b);
+        }
     }
     ns_wait_all(got, recv_reqs);
     ns_sort(sources, (size_t)nsources, sizeof(int), cmp_int);

@@ -135,8 +135,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_eng.world_size = ns_mpi_world_size();
     world_rank = ns_mpi_world_rank();
     const char *local = getenv("MPI_LOCALNRANKS");     /* set by MPICH's mpiexec */
-    ns_wait_init(local && atoi(local) > 0 ? atoi(local) : ns_eng.world_size,
-                 ns_env_int("NS_SPIN_POLLS", -1, 0, 1000000000));
+    ns_wait_init(local && atoi(local) > 0 ? atoi(local) : ns_eng.world_size);
 
     MPI_Comm_idup(MPI_COMM_WORLD, &ns_eng.comm, &req);
     ns_wait(&req);

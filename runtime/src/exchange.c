@@ -267,6 +267,7 @@ ns_exchange_receive(int nrecv)
             ns_backoff_idle(&b);
             continue;
         }
+        ns_backoff_done(&b);           /* messages flow: spin again */
         MPI_Get_count(&st, MPI_BYTE, &count);
         take_message(st.MPI_SOURCE, &msg, count, &recv_reqs[got++]);
     }

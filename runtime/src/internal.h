@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "backoff.h"
 #include "engine.h"
 #include "neststep.h"
 
@@ -114,9 +115,11 @@ void ns_tree_free(struct ns_tree *t);
 
 /* ---- waiting (wait.c) ---- */
 /* Every wait is a loop of nonblocking tests that spins a few polls, then
- * yields the processor: never a blocking MPI call. */
-struct ns_backoff { int polls; };
+ * yields the processor, and naps once it has waited long: never a blocking
+ * MPI call.  A wait loop calls ns_backoff_idle after each failed poll, and
+ * ns_backoff_done when it is over or makes progress (backoff.h). */
 void ns_backoff_idle(struct ns_backoff *b);
+void ns_backoff_done(struct ns_backoff *b);
 void ns_wait(MPI_Request *req);
 void ns_wait_all(int n, MPI_Request *reqs);
 /* A growable list of requests to wait for together. */
@@ -124,8 +127,9 @@ struct ns_reqs { MPI_Request *r; int n, cap; };
 MPI_Request *ns_reqs_add(struct ns_reqs *q);
 void ns_reqs_wait(struct ns_reqs *q);           /* waits for all, empties */
 void ns_reqs_free(struct ns_reqs *q);
-/* spin_polls < 0: choose by whether processes outnumber cores */
-void ns_wait_init(int local_procs, int spin_polls);
+/* Reads the knobs; the spin polls default by whether processes outnumber
+ * cores. */
+void ns_wait_init(int local_procs);
 int  ns_oversubscribed(void);
 
 /* An integer knob from the environment; a bad value warns and gives dflt. */

@@ -1,23 +1,43 @@
 /*
  * wait.c - how the engine waits: nonblocking MPI tests in a loop that spins
- * a few polls and then yields the processor.  MPICH busy-polls inside
- * blocking calls, which is ruinous when processes outnumber cores.
+ * a few polls, then yields the processor, and after waiting long naps in
+ * growing sleeps (backoff.h).  MPICH busy-polls inside blocking calls, which
+ * is ruinous when processes outnumber cores or other jobs load the machine.
  */
-#include <sched.h>
+#include <stdio.h>
 #include <unistd.h>
 #include "internal.h"
 
-static int spin_polls = 16;     /* polls before each sched_yield */
+static struct ns_wait_conf conf = NS_WAIT_CONF_DEFAULT;
 static int oversubscribed;      /* more processes than cores on this node */
 
+/* NS_WAIT_POLICY: backoff (the default) or spin-yield. */
+static enum ns_wait_policy
+env_policy(void)
+{
+    const char *s = getenv("NS_WAIT_POLICY");
+    enum ns_wait_policy policy;
+    if (ns_wait_policy_parse(s, &policy))
+        return policy;
+    if (ns_mpi_world_rank() == 0)
+        fprintf(stderr, "warning: NS_WAIT_POLICY=%s is not backoff or spin-yield; "
+                "using backoff\n", s);
+    return NS_WAIT_BACKOFF;
+}
+
 /* Spin long when every process has a core of its own, else yield early,
- * unless the user chose (NS_SPIN_POLLS). */
+ * unless the user chose (NS_SPIN_POLLS); the policy and its times from
+ * NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER and NS_WAIT_NAP_MAX. */
 void
-ns_wait_init(int local_procs, int polls)
+ns_wait_init(int local_procs)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     oversubscribed = cores > 0 && local_procs > cores;
-    spin_polls = polls >= 0 ? polls : oversubscribed ? 8 : 2000;
+    int polls = ns_env_int("NS_SPIN_POLLS", oversubscribed ? 8 : 2000, 0, 1000000000);
+    enum ns_wait_policy policy = env_policy();
+    long after = ns_env_int("NS_WAIT_SLEEP_AFTER", NS_WAIT_SLEEP_AFTER_US, 0, 1000000000);
+    long nap = ns_env_int("NS_WAIT_NAP_MAX", NS_WAIT_NAP_MAX_US, 1, 1000000);
+    conf = ns_wait_conf_make(policy, polls, after, nap);
 }
 
 int ns_oversubscribed(void) { return oversubscribed; }
@@ -25,10 +45,13 @@ int ns_oversubscribed(void) { return oversubscribed; }
 void
 ns_backoff_idle(struct ns_backoff *b)
 {
-    if (++b->polls >= spin_polls) {
-        b->polls = 0;
-        sched_yield();
-    }
+    ns_backoff_step(b, &conf);
+}
+
+void
+ns_backoff_done(struct ns_backoff *b)
+{
+    ns_backoff_end(b, &conf);
 }
 
 void
@@ -39,9 +62,10 @@ ns_wait(MPI_Request *req)
     for (;;) {
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done)
-            return;
+            break;
         ns_backoff_idle(&b);
     }
+    ns_backoff_done(&b);
 }
 
 MPI_Request *
@@ -83,7 +107,8 @@ ns_wait_all(int n, MPI_Request *reqs)
         MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
 #pragma GCC diagnostic pop
         if (done)
-            return;
+            break;
         ns_backoff_idle(&b);
     }
+    ns_backoff_done(&b);
 }
