@@ -1,0 +1,120 @@
+/*
+ * bsprun-watch - runs one process of a bsprun job and says how it ended.
+ * mpiexec starts `bsprun-watch program args...` once per process; the watch
+ * runs the program as its child, passes on the signals it gets, and when
+ * the program is killed by a signal of its own (SIGKILL, SIGSEGV, abort())
+ * prints one line naming the process before mpiexec stops the job:
+ *
+ *   error: [process 3] killed by signal 11 (Segmentation fault); ...
+ *
+ * Only the first process of the job to report prints (report_once.c).  The
+ * child dies with the watch (PR_SET_PDEATHSIG), so when mpiexec kills the
+ * watches with SIGKILL no process of the job is left behind.  The program's
+ * own errors (a BSPlib misuse, bsp_abort, leaving without bsp_end) are
+ * reported by the engine; the watch passes their exit status on.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "report_once.h"
+
+/* How long a watch that lost the report waits for the reporter. */
+#define REPORTER_WAIT_S 10.0
+
+static const int passed_on[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
+#define NPASSED (sizeof passed_on / sizeof *passed_on)
+
+static const char *
+process_name(void)
+{
+    const char *rank = getenv("PMI_RANK");
+    return rank && *rank ? rank : "?";
+}
+
+static void __attribute__((noreturn))
+run_program(char **argv, const sigset_t *old_mask, pid_t watch)
+{
+    sigprocmask(SIG_SETMASK, old_mask, NULL);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != watch)             /* the watch died before prctl */
+        _exit(128 + SIGKILL);
+    execvp(argv[0], argv);
+    int err = errno;
+    if (ns_report_claim())
+        fprintf(stderr, "bsprun: cannot run '%s': %s\n", argv[0], strerror(err));
+    _exit(127);
+}
+
+/* 1 if one of the signals that stop a job from outside is pending. */
+static int
+stop_pending(void)
+{
+    sigset_t pending;
+    sigpending(&pending);
+    for (size_t i = 0; i < NPASSED; i++)
+        if (sigismember(&pending, passed_on[i]))
+            return 1;
+    return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+    sigset_t watched, old_mask;
+    int status, passed = 0;
+
+    if (argc < 2) {
+        fprintf(stderr, "usage: bsprun-watch program [args...] (started by bsprun)\n");
+        return 2;
+    }
+    sigemptyset(&watched);
+    for (size_t i = 0; i < NPASSED; i++)
+        sigaddset(&watched, passed_on[i]);
+    sigaddset(&watched, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &watched, &old_mask);
+
+    pid_t watch = getpid();
+    pid_t child = fork();
+    if (child < 0) {
+        fprintf(stderr, "bsprun: process %s: cannot start '%s': %s\n", process_name(), argv[1],
+                strerror(errno));
+        return 1;
+    }
+    if (child == 0)
+        run_program(argv + 1, &old_mask, watch);
+
+    for (;;) {
+        int sig = sigwaitinfo(&watched, NULL);
+        if (sig == SIGCHLD) {
+            if (waitpid(child, &status, WNOHANG) == child)
+                break;
+        } else if (sig > 0) {
+            passed = sig;
+            kill(child, sig);
+        }
+    }
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+
+    int sig = WTERMSIG(status);
+    if (passed || stop_pending()) {
+        /* Stopped from outside (the launcher got SIGINT or SIGTERM, or
+         * mpiexec is stopping the job): one line says so. */
+        if (ns_report_claim())
+            fprintf(stderr, "error: [process %s] stopped by signal %d (%s) sent to the job\n",
+                    process_name(), sig, strsignal(sig));
+        return 128 + sig;
+    }
+    if (ns_report_claim())
+        fprintf(stderr, "error: [process %s] killed by signal %d (%s)%s; the other processes "
+                "are stopped\n", process_name(), sig, strsignal(sig),
+                WCOREDUMP(status) ? ", core dumped" : "");
+    else
+        ns_report_wait_reporter(REPORTER_WAIT_S);
+    return 128 + sig;
+}
