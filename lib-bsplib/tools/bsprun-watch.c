@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "report_once.h"
 
@@ -48,6 +49,24 @@ run_program(char **argv, const sigset_t *old_mask, pid_t watch)
     if (ns_report_claim())
         fprintf(stderr, "bsprun: cannot run '%s': %s\n", argv[0], strerror(err));
     _exit(127);
+}
+
+/* The reporter stays while mpiexec stops the job, so that no process whose
+ * program dies later claims the report again after it (with SIGINT every
+ * program dies, one after the other).  Closing our copy of the PMI socket
+ * (the program's closed when it died) tells MPICH's proxy that the process
+ * is gone: it kills the job, this watch included. */
+static void
+stop_job_holding_claim(void)
+{
+    const char *pmi_fd = getenv("PMI_FD");
+    struct timespec nap = { 0, 10 * 1000 * 1000 };
+    if (!pmi_fd || !*pmi_fd)
+        return;                         /* not MPICH's hydra: just leave */
+    fflush(stderr);
+    close(atoi(pmi_fd));
+    for (int i = 0; i < (int)(REPORTER_WAIT_S * 100); i++)
+        nanosleep(&nap, NULL);
 }
 
 /* 1 if one of the signals that stop a job from outside is pending. */
@@ -102,19 +121,19 @@ main(int argc, char **argv)
         return WEXITSTATUS(status);
 
     int sig = WTERMSIG(status);
-    if (passed || stop_pending()) {
-        /* Stopped from outside (the launcher got SIGINT or SIGTERM, or
-         * mpiexec is stopping the job): one line says so. */
-        if (ns_report_claim())
-            fprintf(stderr, "error: [process %s] stopped by signal %d (%s) sent to the job\n",
-                    process_name(), sig, strsignal(sig));
+    if (!ns_report_claim()) {
+        /* Another process reports; stay until it has, so that mpiexec,
+         * which stops the job when a process ends, does not cut it off. */
+        ns_report_wait_reporter(REPORTER_WAIT_S);
         return 128 + sig;
     }
-    if (ns_report_claim())
+    if (passed || stop_pending())       /* the launcher got SIGINT or SIGTERM */
+        fprintf(stderr, "error: [process %s] stopped by signal %d (%s) sent to the job\n",
+                process_name(), sig, strsignal(sig));
+    else
         fprintf(stderr, "error: [process %s] killed by signal %d (%s)%s; the other processes "
                 "are stopped\n", process_name(), sig, strsignal(sig),
                 WCOREDUMP(status) ? ", core dumped" : "");
-    else
-        ns_report_wait_reporter(REPORTER_WAIT_S);
+    stop_job_holding_claim();
     return 128 + sig;
 }
