@@ -11,9 +11,13 @@
  * child dies with the watch (PR_SET_PDEATHSIG), so when mpiexec kills the
  * watches with SIGKILL no process of the job is left behind.  The program's
  * own errors (a BSPlib misuse, bsp_abort, leaving without bsp_end) are
- * reported by the engine; the watch passes their exit status on.
+ * reported by the engine; the watch passes their exit status on.  The
+ * engine also tells the watch through a pipe (NS_WATCH_FD) when it enters
+ * and leaves the parallel part, so a process that ends inside it without a
+ * message (_exit) is named too.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,8 +42,11 @@ process_name(void)
 }
 
 static void __attribute__((noreturn))
-run_program(char **argv, const sigset_t *old_mask, pid_t watch)
+run_program(char **argv, const sigset_t *old_mask, pid_t watch, int state_fd)
 {
+    char fd[16];
+    snprintf(fd, sizeof fd, "%d", state_fd);
+    setenv(NS_WATCH_FD_ENV, fd, 1);
     sigprocmask(SIG_SETMASK, old_mask, NULL);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != watch)             /* the watch died before prctl */
@@ -67,6 +74,18 @@ stop_job_holding_claim(void)
     close(atoi(pmi_fd));
     for (int i = 0; i < (int)(REPORTER_WAIT_S * 100); i++)
         nanosleep(&nap, NULL);
+}
+
+/* The last state the program wrote to the pipe, 0 if none. */
+static char
+last_state(int fd)
+{
+    char buf[64], last = 0;
+    ssize_t n;
+    fcntl(fd, F_SETFL, O_NONBLOCK);
+    while ((n = read(fd, buf, sizeof buf)) > 0)
+        last = buf[n - 1];
+    return last;
 }
 
 /* 1 if one of the signals that stop a job from outside is pending. */
@@ -97,6 +116,13 @@ main(int argc, char **argv)
     sigaddset(&watched, SIGCHLD);
     sigprocmask(SIG_BLOCK, &watched, &old_mask);
 
+    /* The program writes its state (report_once.h) into this pipe. */
+    int state_pipe[2];
+    if (pipe2(state_pipe, O_CLOEXEC) != 0) {
+        fprintf(stderr, "bsprun: process %s: cannot start '%s': %s\n", process_name(), argv[1],
+                strerror(errno));
+        return 1;
+    }
     pid_t watch = getpid();
     pid_t child = fork();
     if (child < 0) {
@@ -104,8 +130,12 @@ main(int argc, char **argv)
                 strerror(errno));
         return 1;
     }
-    if (child == 0)
-        run_program(argv + 1, &old_mask, watch);
+    if (child == 0) {
+        close(state_pipe[0]);
+        fcntl(state_pipe[1], F_SETFD, 0);       /* the program inherits it */
+        run_program(argv + 1, &old_mask, watch, state_pipe[1]);
+    }
+    close(state_pipe[1]);
 
     for (;;) {
         int sig = sigwaitinfo(&watched, NULL);
@@ -117,8 +147,21 @@ main(int argc, char **argv)
             kill(child, sig);
         }
     }
-    if (WIFEXITED(status))
-        return WEXITSTATUS(status);
+    if (WIFEXITED(status)) {
+        if (last_state(state_pipe[0]) != NS_WATCH_RUNNING)
+            return WEXITSTATUS(status);
+        /* Ended inside the parallel part without a word: _exit, or exit
+         * after the engine's exit check could run. */
+        if (!ns_report_claim()) {
+            ns_report_wait_reporter(REPORTER_WAIT_S);
+            return WEXITSTATUS(status) ? WEXITSTATUS(status) : 1;
+        }
+        fprintf(stderr, "error: [process %s] ended with status %d inside the parallel part, "
+                "without calling bsp_end or NestStep_finalize; the other processes are stopped\n",
+                process_name(), WEXITSTATUS(status));
+        stop_job_holding_claim();
+        return WEXITSTATUS(status) ? WEXITSTATUS(status) : 1;
+    }
 
     int sig = WTERMSIG(status);
     if (!ns_report_claim()) {

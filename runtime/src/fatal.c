@@ -22,6 +22,7 @@ static int dying;
 static int
 report_or_wait(void)
 {
+    ns_report_state(NS_WATCH_REPORTED);
     if (ns_report_claim())
         return 1;
     fflush(stdout);

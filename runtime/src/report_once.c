@@ -7,6 +7,8 @@
  * under a bare mpiexec it is the parent's pid, that is MPICH's proxy, the
  * same for all processes of the job on one machine.  Processes on different
  * machines do not share abstract names: there each machine reports once.
+ * ns_report_state writes one byte per change of state to the pipe that
+ * bsprun's watch gave the process.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -77,4 +79,18 @@ ns_report_wait_reporter(double max_s)
         }
         nanosleep(&nap, NULL);
     }
+}
+
+void
+ns_report_state(char state)
+{
+    static int fd = -2;
+    if (fd == -2) {
+        const char *s = getenv(NS_WATCH_FD_ENV);
+        char *end;
+        long v = s ? strtol(s, &end, 10) : -1;
+        fd = s && *s && !*end && v >= 0 && v < 1 << 20 ? (int)v : -1;
+    }
+    if (fd >= 0 && write(fd, &state, 1) != 1)
+        fd = -1;                        /* no watch reads it: stop trying */
 }

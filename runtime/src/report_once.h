@@ -17,4 +17,15 @@ int ns_report_claim(void);
  * whichever comes first. */
 void ns_report_wait_reporter(double max_s);
 
+/* What the process tells bsprun's watch (through the pipe NS_WATCH_FD names;
+ * nothing without one), so that the watch can name a process that ends
+ * inside the parallel part without a word (_exit, exit from a handler). */
+enum {
+    NS_WATCH_RUNNING = 'R',     /* in the parallel part (after bsp_begin) */
+    NS_WATCH_STOPPED = 'S',     /* left it normally (bsp_end) */
+    NS_WATCH_REPORTED = 'F'     /* stopping the job with its own message */
+};
+void ns_report_state(char state);
+#define NS_WATCH_FD_ENV "NS_WATCH_FD"
+
 #endif

@@ -1,8 +1,9 @@
 /* fault_bsp.c - a BSPlib program that fails on purpose, for the fault tests.
  * Usage: fault_bsp MODE; process p-1 fails in superstep 1 while the others
  * wait in bsp_sync.  MODE: kill (SIGKILL), segv (writes through a null
- * pointer), exit (exit(3)), return (returns from main without bsp_end),
- * abort (abort()), wait (every process waits, for a signal to the job). */
+ * pointer), exit (exit(3)), _exit (_exit(3), which skips the atexit check),
+ * return (returns from main without bsp_end), abort (abort()), wait (every
+ * process waits, for a signal to the job). */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,8 @@ main(int argc, char **argv)
             *(int *volatile)NULL = 1;
         if (!strcmp(mode, "exit"))
             exit(3);
+        if (!strcmp(mode, "_exit"))
+            _exit(3);
         if (!strcmp(mode, "return"))
             return 0;
         if (!strcmp(mode, "abort"))
