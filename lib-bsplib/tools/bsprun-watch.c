@@ -12,9 +12,10 @@
  * watches with SIGKILL no process of the job is left behind.  The program's
  * own errors (a BSPlib misuse, bsp_abort, leaving without bsp_end) are
  * reported by the engine; the watch passes their exit status on.  The
- * engine also tells the watch through a pipe (NS_WATCH_FD) when it enters
+ * engine also tells the watch through a socket (NS_WATCH_FD) when it enters
  * and leaves the parallel part, so a process that ends inside it without a
- * message (_exit) is named too.
+ * message (_exit) is named too, and hands the watch its claim of the report
+ * when it stops the job (report_once.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -76,16 +78,31 @@ stop_job_holding_claim(void)
         nanosleep(&nap, NULL);
 }
 
-/* The last state the program wrote to the pipe, 0 if none. */
+/* The last state the program sent, 0 if none.  A claim the program handed
+ * over stays open in this process (it holds the report for the job). */
 static char
-last_state(int fd)
+last_state(int fd, int *got_claim)
 {
     char buf[64], last = 0;
-    ssize_t n;
-    fcntl(fd, F_SETFL, O_NONBLOCK);
-    while ((n = read(fd, buf, sizeof buf)) > 0)
+    union {
+        struct cmsghdr align;
+        char buf[CMSG_SPACE(4 * sizeof(int))];
+    } control;
+    for (;;) {
+        struct iovec iov = { buf, sizeof buf };
+        struct msghdr msg = { 0 };
+        msg.msg_iov = &iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control.buf;
+        msg.msg_controllen = sizeof control.buf;
+        ssize_t n = recvmsg(fd, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+        if (n <= 0)
+            return last;
         last = buf[n - 1];
-    return last;
+        for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c))
+            if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+                *got_claim = 1;
+    }
 }
 
 /* 1 if one of the signals that stop a job from outside is pending. */
@@ -116,9 +133,9 @@ main(int argc, char **argv)
     sigaddset(&watched, SIGCHLD);
     sigprocmask(SIG_BLOCK, &watched, &old_mask);
 
-    /* The program writes its state (report_once.h) into this pipe. */
-    int state_pipe[2];
-    if (pipe2(state_pipe, O_CLOEXEC) != 0) {
+    /* The program sends its state (report_once.h) through this socket. */
+    int state_channel[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, state_channel) != 0) {
         fprintf(stderr, "bsprun: process %s: cannot start '%s': %s\n", process_name(), argv[1],
                 strerror(errno));
         return 1;
@@ -131,11 +148,11 @@ main(int argc, char **argv)
         return 1;
     }
     if (child == 0) {
-        close(state_pipe[0]);
-        fcntl(state_pipe[1], F_SETFD, 0);       /* the program inherits it */
-        run_program(argv + 1, &old_mask, watch, state_pipe[1]);
+        close(state_channel[0]);
+        fcntl(state_channel[1], F_SETFD, 0);       /* the program inherits it */
+        run_program(argv + 1, &old_mask, watch, state_channel[1]);
     }
-    close(state_pipe[1]);
+    close(state_channel[1]);
 
     for (;;) {
         int sig = sigwaitinfo(&watched, NULL);
@@ -148,7 +165,13 @@ main(int argc, char **argv)
         }
     }
     if (WIFEXITED(status)) {
-        if (last_state(state_pipe[0]) != NS_WATCH_RUNNING)
+        int got_claim = 0;
+        char state = last_state(state_channel[0], &got_claim);
+        if (got_claim) {                /* the program reported and stops the job */
+            stop_job_holding_claim();
+            return WEXITSTATUS(status);
+        }
+        if (state != NS_WATCH_RUNNING)
             return WEXITSTATUS(status);
         /* Ended inside the parallel part without a word: _exit, or exit
          * after the engine's exit check could run. */

@@ -46,6 +46,7 @@ stop_job(void)
         ns_mpi_world_rank();        /* initialises MPI if need be: others may wait */
         /* The job's error line is out; MPICH's "Abort(1) on node ..." would
          * be a second one. */
+        ns_report_hand_over();
         int devnull = open("/dev/null", O_WRONLY);
         if (devnull >= 0)
             dup2(devnull, STDERR_FILENO);

@@ -7,8 +7,11 @@
  * under a bare mpiexec it is the parent's pid, that is MPICH's proxy, the
  * same for all processes of the job on one machine.  Processes on different
  * machines do not share abstract names: there each machine reports once.
- * ns_report_state writes one byte per change of state to the pipe that
- * bsprun's watch gave the process.
+ * ns_report_state writes one byte per change of state to the socket that
+ * bsprun's watch gave the process; ns_report_hand_over sends the watch the
+ * claim itself (SCM_RIGHTS), so that the claim outlives the reporter: a
+ * socket in flight or held by the watch keeps its name bound, and no
+ * process that fails a moment after the reporter has ended prints again.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -81,8 +84,9 @@ ns_report_wait_reporter(double max_s)
     }
 }
 
-void
-ns_report_state(char state)
+/* The socket to bsprun's watch, -1 if there is none. */
+static int
+watch_channel(void)
 {
     static int fd = -2;
     if (fd == -2) {
@@ -91,6 +95,39 @@ ns_report_state(char state)
         long v = s ? strtol(s, &end, 10) : -1;
         fd = s && *s && !*end && v >= 0 && v < 1 << 20 ? (int)v : -1;
     }
-    if (fd >= 0 && write(fd, &state, 1) != 1)
-        fd = -1;                        /* no watch reads it: stop trying */
+    return fd;
+}
+
+void
+ns_report_state(char state)
+{
+    int fd = watch_channel();
+    if (fd >= 0)
+        send(fd, &state, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
+void
+ns_report_hand_over(void)
+{
+    int fd = watch_channel();
+    if (fd < 0 || claim_fd < 0)
+        return;
+    char state = NS_WATCH_REPORTED;
+    struct iovec iov = { &state, 1 };
+    union {
+        struct cmsghdr align;
+        char buf[CMSG_SPACE(sizeof(int))];
+    } control;
+    struct msghdr msg = { 0 };
+    memset(&control, 0, sizeof control);
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control.buf;
+    msg.msg_controllen = sizeof control.buf;
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(c), &claim_fd, sizeof claim_fd);
+    sendmsg(fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
 }

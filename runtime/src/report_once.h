@@ -17,7 +17,7 @@ int ns_report_claim(void);
  * whichever comes first. */
 void ns_report_wait_reporter(double max_s);
 
-/* What the process tells bsprun's watch (through the pipe NS_WATCH_FD names;
+/* What the process tells bsprun's watch (through the socket NS_WATCH_FD names;
  * nothing without one), so that the watch can name a process that ends
  * inside the parallel part without a word (_exit, exit from a handler). */
 enum {
@@ -26,6 +26,9 @@ enum {
     NS_WATCH_REPORTED = 'F'     /* stopping the job with its own message */
 };
 void ns_report_state(char state);
+/* The reporter, about to stop the job: gives its claim to the watch, which
+ * holds it until the job is stopped. */
+void ns_report_hand_over(void);
 #define NS_WATCH_FD_ENV "NS_WATCH_FD"
 
 #endif
