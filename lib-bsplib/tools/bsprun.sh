@@ -45,7 +45,8 @@ elif [ ! -x "$path" ]; then
 fi
 
 # Each process runs under a watch that names it if it dies of a signal.
-watch=$(dirname "$0")/../libexec/neststep/bsprun-watch
+root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+watch=$root/libexec/neststep/bsprun-watch
 [ -x "$watch" ] || { echo "$me: missing $watch; reinstall NestStep-C" >&2; exit 2; }
 # One error line per job: the processes' reports share this key.
 NS_JOB_KEY=bsprun-$$
