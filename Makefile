@@ -44,7 +44,7 @@ FRONTEND_GEN_OBJ := $(FRONTEND_GEN:$(BUILD)/frontend/%.c=$(BUILD)/obj/frontend/%
 LIBS  := $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a
 TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/nsc
 # Helpers that bsprun runs, found next to it (../libexec/neststep).
-LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch
+LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bsprun-launch
 HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
 
 .PHONY: all deps demo check bench install clean fuzz fuzz-deps
@@ -130,6 +130,11 @@ $(BUILD)/libexec/neststep/bsprun-watch: lib-bsplib/tools/bsprun-watch.c runtime/
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $(filter %.c,$^) -o $@
+
+$(BUILD)/libexec/neststep/bsprun-launch: lib-bsplib/tools/bsprun-launch.c
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@"
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) $(LDFLAGS) $< -o $@
 
 $(BUILD)/bin/nsrun: lib-bsplib/tools/bsprun.sh
 	@mkdir -p $(dir $@)

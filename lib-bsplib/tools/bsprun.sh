@@ -44,13 +44,17 @@ elif [ ! -x "$path" ]; then
   echo "$me: program '$prog' is not executable (chmod +x '$prog'?)" >&2; exit 126
 fi
 
-# Each process runs under a watch that names it if it dies of a signal.
+# Each process runs under a watch that names it if it dies of a signal;
+# bsprun-launch runs mpiexec and passes signals to bsprun on to it.
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 watch=$root/libexec/neststep/bsprun-watch
-[ -x "$watch" ] || { echo "$me: missing $watch; reinstall NestStep-C" >&2; exit 2; }
+launch=$root/libexec/neststep/bsprun-launch
+for helper in "$watch" "$launch"; do
+  [ -x "$helper" ] || { echo "$me: missing $helper; reinstall NestStep-C" >&2; exit 2; }
+done
 # One error line per job: the processes' reports share this key.
 NS_JOB_KEY=bsprun-$$
 # The watch reports a signal in one line; UCX's backtrace would add twenty.
 : "${UCX_HANDLE_ERRORS:=none}"
 export NS_JOB_KEY UCX_HANDLE_ERRORS
-exec ${BSPRUN_MPIEXEC:-mpiexec} -n "$np" "$watch" "$@"
+exec "$launch" ${BSPRUN_MPIEXEC:-mpiexec} -n "$np" "$watch" "$@"

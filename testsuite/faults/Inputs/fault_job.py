@@ -1,12 +1,15 @@
 #!/usr/bin/python3
 """fault_job.py - run one job that fails on purpose and check how it ended.
 
-Usage: fault_job.py WORKDIR [--interrupt N] [--cleanup] -- COMMAND...
+Usage: fault_job.py WORKDIR [--interrupt N [--terminal]] [--cleanup] -- COMMAND...
 
 Runs COMMAND (a bsprun/nsrun line) with NS_FAULT_PIDS=WORKDIR/pids, where
 each process records its pid (testsuite/faults/Inputs/fault_pids.h), and
 TMPDIR=WORKDIR/tmp.  With --interrupt N, sends SIGINT to the launcher once
-all N processes have recorded their pids.  The job's stdout and stderr pass
+all N processes have recorded their pids; with --terminal as well, the job
+runs on a pseudo-terminal (its controlling terminal, also its stdin) and
+the script types Ctrl-C on it instead, so that the terminal signals the
+whole foreground process group, as for a user.  The job's stdout and stderr pass
 through; after it, the checks print to WORKDIR/report, one line each, for
 FileCheck:
   recorded N pids
@@ -22,10 +25,13 @@ launcher (mpiexec's proxy, bsprun's watches, the program), polling every
 the test of these checks) kills what is left and removes what is left in
 /dev/shm after the report.
 """
+import fcntl
 import os
+import pty
 import signal
 import subprocess
 import sys
+import termios
 import time
 
 import psutil
@@ -75,11 +81,14 @@ def alive(pid, created):
 def main():
     args = sys.argv[1:]
     work = args.pop(0)
-    interrupt, cleanup = 0, False
+    interrupt, cleanup, terminal = 0, False, False
     while args[0] != '--':
         if args[0] == '--interrupt':
             interrupt = int(args[1])
             args = args[2:]
+        elif args[0] == '--terminal':
+            terminal = True
+            args = args[1:]
         elif args[0] == '--cleanup':
             cleanup = True
             args = args[1:]
@@ -93,7 +102,16 @@ def main():
     env = dict(os.environ, NS_FAULT_PIDS=pids_dir, TMPDIR=tmp_dir)
 
     start = time.monotonic()
-    job = subprocess.Popen(args, env=env)
+    if terminal:
+        master, slave = pty.openpty()
+
+        def take_terminal():
+            os.setsid()
+            fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+        job = subprocess.Popen(args, env=env, stdin=slave, preexec_fn=take_terminal)
+        os.close(slave)
+    else:
+        job = subprocess.Popen(args, env=env)
     launcher = psutil.Process(job.pid)
     seen = {job.pid: (launcher.create_time(), 'launcher')}
     interrupted = False
@@ -102,7 +120,10 @@ def main():
         if interrupt and not interrupted and len(
                 [n for n in os.listdir(pids_dir) if not n.endswith('.part')]) == interrupt:
             note_descendants(launcher, seen)
-            job.send_signal(signal.SIGINT)
+            if terminal:
+                os.write(master, termios.tcgetattr(master)[6][termios.VINTR])
+            else:
+                job.send_signal(signal.SIGINT)
             interrupted = True
         time.sleep(0.02)
     elapsed = time.monotonic() - start
