@@ -49,10 +49,12 @@ FRONTEND_GEN_OBJ := $(FRONTEND_GEN:$(BUILD)/frontend/%.c=$(BUILD)/obj/frontend/%
 
 LIBS  := $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a
 TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/nsc
+# Helpers that bsprun runs, found next to it (../libexec/neststep).
+LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bsprun-launch
 HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
 
 .PHONY: all deps demo check check-sanitize bench install clean fuzz fuzz-deps
-all: deps $(LIBS) $(TOOLS) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
+all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
 
 # Installs only what is missing; a no-op (one dpkg query) when all is there.
 deps:
@@ -132,6 +134,18 @@ $(BUILD)/bin/%: lib-bsplib/tools/%.sh
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@ && chmod +x $@
 
+# The per-process watch: plain libc (no MPI), with the engine's report_once.c.
+$(BUILD)/libexec/neststep/bsprun-watch: lib-bsplib/tools/bsprun-watch.c runtime/src/report_once.c \
+		runtime/src/report_once.h
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@"
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $(filter %.c,$^) -o $@
+
+$(BUILD)/libexec/neststep/bsprun-launch: lib-bsplib/tools/bsprun-launch.c
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@"
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) $(LDFLAGS) $< -o $@
+
 $(BUILD)/bin/nsrun: lib-bsplib/tools/bsprun.sh
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@ && chmod +x $@
@@ -176,6 +190,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
 	  $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man3
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/libexec/neststep
+	install -m 755 $(LIBEXEC) $(DESTDIR)$(PREFIX)/libexec/neststep
 	install -m 644 $(LIBS) $(DESTDIR)$(PREFIX)/lib
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include
 	install -m 644 docs/man/man1/*.1 $(DESTDIR)$(PREFIX)/share/man/man1

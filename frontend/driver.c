@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -752,19 +753,73 @@ count_sources(const struct options *o)
     return n;
 }
 
+/* Why an input cannot be used, or NULL: it must be a readable file, not a
+ * directory, and a source file must not be empty.  Opened and read, not
+ * asked with access(): for root, access() says yes to a file with mode 000
+ * and to a directory. */
+static const char *
+input_problem(const struct input *in)
+{
+    struct stat st;
+    char byte;
+    int fd = open(in->name, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return strerror(errno);
+    const char *why = NULL;
+    if (fstat(fd, &st) != 0)
+        why = strerror(errno);
+    else if (S_ISDIR(st.st_mode))
+        why = "is a directory, not a file";
+    else if (S_ISREG(st.st_mode)) {
+        ssize_t n = read(fd, &byte, 1);
+        if (n < 0)
+            why = strerror(errno);
+        else if (n == 0 && in->kind != IN_LINK)
+            why = "file is empty, nothing to compile";
+    }
+    close(fd);
+    return why;
+}
+
 static void
 check_inputs_exist(struct options *o)
 {
     size_t missing = 0;
-    for (size_t i = 0; i < o->ninputs; i++)
-        if (access(o->inputs[i].name, R_OK) != 0) {
-            error("%s: %s", o->inputs[i].name, strerror(errno));
+    for (size_t i = 0; i < o->ninputs; i++) {
+        const char *why = input_problem(&o->inputs[i]);
+        if (why) {
+            error("%s: %s", o->inputs[i].name, why);
             missing++;
         }
-    if (o->ninputs == 0 || missing == o->ninputs)
+    }
+    if (o->ninputs == 0)
         fatal("no input files");
-    if (missing)
+    if (missing)                        /* one line per bad input said why */
         exit(1);
+}
+
+/* -o names a file in a directory that exists (checked before any stage
+ * runs, so one line says so instead of the compiler's or linker's). */
+static void
+check_output_dir(const struct options *o)
+{
+    struct stat st;
+    if (!o->output || o->mode == MODE_SYNTAX)
+        return;
+    if (stat(o->output, &st) == 0 && S_ISDIR(st.st_mode)) {
+        error("cannot write '%s': it is a directory", o->output);
+        exit(1);
+    }
+    char *copy = xstrdup(o->output);
+    const char *dir = dirname(copy);
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        if (stat(dir, &st) != 0)
+            error("cannot write '%s': directory '%s' does not exist", o->output, dir);
+        else
+            error("cannot write '%s': '%s' is not a directory", o->output, dir);
+        exit(1);
+    }
+    free(copy);
 }
 
 static void
@@ -1295,6 +1350,7 @@ main(int argc, char **argv)
     install_signal_handlers();
     locate_runtime(&o, argv[0]);
     check_inputs_exist(&o);
+    check_output_dir(&o);
     int failed = run_mode(&o);
     free_options(&o);
     return failed ? 1 : 0;

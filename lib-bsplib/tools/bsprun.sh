@@ -1,22 +1,61 @@
 #!/bin/sh
 # bsprun (also installed as nsrun) - start a BSPlib or NestStep-C program
 # on N MPI processes.
-# Usage: bsprun [-np N | -n N] prog [args...]      (N defaults to 1)
+# Usage: bsprun [-np N | -n N] [--] prog [args...]      (N defaults to 1)
 # Engine knobs pass through the environment (see bsprun(1)): NS_TREE_ARITY,
 # NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
 # NS_WAIT_NAP_MAX, NS_CHECK_SITES.
 me=$(basename "$0")
+usage="usage: $me [-np N] prog [args...]"
 np=1
 while [ $# -gt 0 ]; do
   case "$1" in
-    -np|-n) [ $# -ge 2 ] || { echo "$me: $1 needs a number" >&2; exit 2; }
+    -np|-n) [ $# -ge 2 ] || { echo "$me: $1 needs a number; $usage" >&2; exit 2; }
             np=$2; shift 2 ;;
     -np=*|-n=*) np=${1#*=}; shift ;;
     -h|--help) sed -n '2,6s/^# \{0,1\}//p' "$0"; exit 0 ;;
     --) shift; break ;;
+    -*) echo "$me: unknown option '$1'; $usage (mpiexec options: see BSPRUN_MPIEXEC in bsprun(1))" >&2
+        exit 2 ;;
     *) break ;;
   esac
 done
-case "$np" in ''|*[!0-9]*|0) echo "$me: process count must be a positive number, got '$np'" >&2; exit 2 ;; esac
-[ $# -ge 1 ] || { echo "$me: no program given; usage: $me -np N prog [args...]" >&2; exit 2; }
-exec ${BSPRUN_MPIEXEC:-mpiexec} -n "$np" "$@"
+case "$np" in ''|*[!0-9]*|0*)
+  echo "$me: process count must be a positive number, got '$np'" >&2; exit 2 ;; esac
+[ $# -ge 1 ] || { echo "$me: no program given; $usage" >&2; exit 2; }
+
+# The program must exist and be executable: checked once here, instead of
+# one launcher error per process.
+prog=$1
+case "$prog" in
+  */*) path=$prog ;;
+  *) path=
+     IFS_SAVE=$IFS; IFS=:
+     for dir in $PATH; do
+       [ -f "${dir:-.}/$prog" ] && [ -x "${dir:-.}/$prog" ] && { path=${dir:-.}/$prog; break; }
+     done
+     IFS=$IFS_SAVE
+     [ -n "$path" ] || { echo "$me: program '$prog' not found in PATH (for one in the current directory, write ./$prog)" >&2; exit 127; } ;;
+esac
+if [ ! -e "$path" ]; then
+  echo "$me: program '$prog' does not exist" >&2; exit 127
+elif [ -d "$path" ]; then
+  echo "$me: program '$prog' is a directory, not a program" >&2; exit 126
+elif [ ! -x "$path" ]; then
+  echo "$me: program '$prog' is not executable (chmod +x '$prog'?)" >&2; exit 126
+fi
+
+# Each process runs under a watch that names it if it dies of a signal;
+# bsprun-launch runs mpiexec and passes signals to bsprun on to it.
+root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+watch=$root/libexec/neststep/bsprun-watch
+launch=$root/libexec/neststep/bsprun-launch
+for helper in "$watch" "$launch"; do
+  [ -x "$helper" ] || { echo "$me: missing $helper; reinstall NestStep-C" >&2; exit 2; }
+done
+# One error line per job: the processes' reports share this key.
+NS_JOB_KEY=bsprun-$$
+# The watch reports a signal in one line; UCX's backtrace would add twenty.
+: "${UCX_HANDLE_ERRORS:=none}"
+export NS_JOB_KEY UCX_HANDLE_ERRORS
+exec "$launch" ${BSPRUN_MPIEXEC:-mpiexec} -n "$np" "$watch" "$@"

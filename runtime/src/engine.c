@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <time.h>
 #include "internal.h"
+#include "report_once.h"
 
 struct ns_engine ns_eng;
 struct ns_proc ns_proc;
@@ -150,6 +151,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     state = NS_RUNNING;
     if (world_rank >= ns_proc.nprocs)
         idle_until_end();
+    ns_report_state(NS_WATCH_RUNNING);
 
     ns_eng.superstep = 0;
     ns_eng.check_sites = ns_env_int("NS_CHECK_SITES", 0, 0, 1);
@@ -181,6 +183,7 @@ ns_engine_stop(const struct ns_site *site)
     MPI_Comm_free(&ns_eng.comm);
     ns_proc.running = 0;
     state = NS_STOPPED;
+    ns_report_state(NS_WATCH_STOPPED);
 }
 
 long ns_superstep(void) { return ns_eng.superstep; }

@@ -1,13 +1,34 @@
 /*
  * fatal.c - stopping the whole job with one clear message.  Misuse found by
- * any process ends every process (MPI_Abort), so nobody waits forever.
+ * any process ends every process (MPI_Abort), so nobody waits forever.  When
+ * several processes find an error at once (misuse that every process
+ * commits), only the first to claim the report prints (report_once.c).
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
 #include "internal.h"
+#include "report_once.h"
 
 static int dying;
+
+/* Longest a process that lost the report waits for the reporter to stop the
+ * job before it stops the job itself. */
+#define REPORTER_WAIT_S 10.0
+
+/* 1 if this process prints the job's error line; else waits (silently)
+ * while the process that does stops the job. */
+static int
+report_or_wait(void)
+{
+    ns_report_state(NS_WATCH_REPORTED);
+    if (ns_report_claim())
+        return 1;
+    fflush(stdout);
+    ns_report_wait_reporter(REPORTER_WAIT_S);
+    return 0;
+}
 
 static void __attribute__((noreturn))
 stop_job(void)
@@ -23,6 +44,12 @@ stop_job(void)
         struct timespec drain = { 0, 150 * 1000 * 1000 };
         nanosleep(&drain, NULL);
         ns_mpi_world_rank();        /* initialises MPI if need be: others may wait */
+        /* The job's error line is out; MPICH's "Abort(1) on node ..." would
+         * be a second one. */
+        ns_report_hand_over();
+        int devnull = open("/dev/null", O_WRONLY);
+        if (devnull >= 0)
+            dup2(devnull, STDERR_FILENO);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     _exit(1);
@@ -48,6 +75,8 @@ ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
     else if (!fin)
         rank = ns_mpi_world_rank();
     fflush(stdout);
+    if (!report_or_wait())
+        stop_job();
     if (ns_proc.running)
         fprintf(stderr, "%serror: [process %d, superstep %ld] %s: %s\n", where, rank,
                 ns_eng.superstep, site && site->call ? site->call : "bsplib", msg);
@@ -75,6 +104,8 @@ ns_user_abort(const char *fmt, va_list ap)
     vsnprintf(msg, sizeof msg, fmt, ap);
     size_t n = strlen(msg);
     fflush(stdout);
+    if (!report_or_wait())
+        stop_job();
     fprintf(stderr, "bsp_abort: process %d: %s%s", ns_proc.running ? ns_proc.pid : ns_mpi_world_rank(),
             msg, n && msg[n - 1] == '\n' ? "" : "\n");
     stop_job();
