@@ -178,6 +178,7 @@ SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 check-sanitize: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=$(SANITIZE_BUILD) SANITIZE='$(SANITIZE_FLAGS)' \
 	  $(LIBS:$(BUILD)/%=$(SANITIZE_BUILD)/%) $(TOOLS:$(BUILD)/%=$(SANITIZE_BUILD)/%) \
+	  $(LIBEXEC:$(BUILD)/%=$(SANITIZE_BUILD)/%) \
 	  $(HEADERS:$(BUILD)/%=$(SANITIZE_BUILD)/%) $(SANITIZE_BUILD)/bin/mpicc-sanitize
 	@rm -rf $(SANITIZE_BUILD)/sanitizer-reports && mkdir -p $(SANITIZE_BUILD)/testsuite $(SANITIZE_BUILD)/sanitizer-reports
 	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(SANITIZE_BUILD)) testsuite; status=$$?; \
