@@ -237,9 +237,14 @@ ns_da_wlocal(ns_darray *a, long i)
 
 /* General element access: local, or my copy of a remote unit.  A read of a
  * remote unit needs a mirror (or my own write in this step); a write is
- * sent to the owner at step end and combined there. */
+ * sent to the owner at step end and combined there.  ns_da_rd/ns_da_wr
+ * reach a whole unit; ns_da_rd_el/ns_da_wr_el element k of unit i (units
+ * of several elements: A[i][j][k] of sh T A[4][5]<%>[7]), so that a remote
+ * write sends, and a remote read needs, that element only. */
 void *ns_da_rd_remote(ns_darray *a, long i, const struct ns_site *site);
 void *ns_da_wr_remote(ns_darray *a, long i, const struct ns_site *site);
+void *ns_da_rd_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
+void *ns_da_wr_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
 static inline const void *
 ns_da_rd(ns_darray *a, long i, const struct ns_site *site)
 {
@@ -254,6 +259,34 @@ ns_da_wr(ns_darray *a, long i, const struct ns_site *site)
         return ns_da_wlocal(a, i);
     return ns_da_wr_remote(a, i, site);
 }
+static inline const void *
+ns_da_rd_el(ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    if (__builtin_expect(ns_da_owned(a, i), 1))
+        return (const char *)ns_da_local(a, i) + (size_t)k * a->elsize;
+    return ns_da_rd_remote_el(a, i, k, site);
+}
+static inline void *
+ns_da_wr_el(ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    if (__builtin_expect(ns_da_owned(a, i), 1))
+        return (char *)ns_da_wlocal(a, i) + (size_t)k * a->elsize;
+    return ns_da_wr_remote_el(a, i, k, site);
+}
+
+/* A section of several dimensions, A[l0:u0:s0][l1:u1:s1]...: nd written
+ * dimensions (an index i is i:i:1), the first ndist of them the array's
+ * distributed ones (all of them), the rest leading undistributed ones;
+ * ext[d] is the extent of dimension d (ext[0] may be 0: the runtime knows
+ * it).  It selects pieces, in row-major order of the written dimensions:
+ * each piece is the rest of a unit that the written dimensions leave
+ * (a whole unit when no undistributed dimension is written).  Also the
+ * per-dimension bounds of forall2/forall3 (nd = ndist). */
+#define NS_SECT_MAX 8
+typedef struct ns_sect {
+    int nd, ndist;
+    long lo[NS_SECT_MAX], hi[NS_SECT_MAX], st[NS_SECT_MAX], ext[NS_SECT_MAX];
+} ns_sect;
 
 /* forall(i, a) S  becomes
  *   for (ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1); ns_next(&it, &i); ) S
@@ -269,12 +302,21 @@ typedef struct ns_iter {
     long i, step, left;         /* next global unit, its stride, count left */
     long l, lstep;              /* next unit's local index, its stride */
     long cur;                   /* local index of the unit ns_next returned */
+    /* forall2/forall3 with bounds per dimension: the units of one row (the
+     * last dimension) at a time; rows over the outer dimensions */
+    const ns_darray *a;         /* NULL: one row only */
+    long row, nrows, n1;        /* next row, rows in all, terms of outer dimension 1 */
+    long l0, s0, l1, s1, e1, e2;    /* outer triples; extents of dimensions 1, 2 */
+    long lin, uin, sin;         /* the last dimension's triple */
 } ns_iter;
 ns_iter ns_forall(const ns_darray *a, long lb, long ub, long st);
+/* forall2(i, j, A, li, ui, si, lj, uj, sj): x->nd = x->ndist = 2 (3). */
+ns_iter ns_forall_sect(const ns_darray *a, const ns_sect *x, const struct ns_site *site);
+int ns_next_row(ns_iter *it);   /* the next row with units of mine; 0: none left */
 static inline int
 ns_next(ns_iter *it, long *i)
 {
-    if (it->left <= 0)
+    if (it->left <= 0 && (!it->a || !ns_next_row(it)))
         return 0;
     *i = it->i;
     it->cur = it->l;
@@ -315,6 +357,18 @@ ns_section_len(long l, long u, long s)
         return 0;
     return (u - l) / s + 1;
 }
+/* The same over several dimensions (ns_sect): t[0:n-1] = C[0:R-1][j][0:U-1],
+ * C[i][0:S-1] = t[0:S-1], #pragma mirror(C[0:R-1][0:S-1]).  Lengths and
+ * private strides count pieces.  A mirror or update covers whole units
+ * (an update only the pieces' elements). */
+long ns_da_read_sect(ns_darray *a, const ns_sect *x, void *dst, long ds,
+                     const struct ns_site *site);
+long ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss,
+                      const struct ns_site *site);
+long ns_da_copy_sect(ns_darray *dst, const ns_sect *xd, ns_darray *src, const ns_sect *xs,
+                     const struct ns_site *site);
+void ns_da_mirror_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site);
+void ns_da_update_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site);
 /* #pragma mirror(a[l:u:s]): readable throughout the next step.
  * #pragma update(a[l:u:s]): my copies go to the owners at step end. */
 void ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site);
