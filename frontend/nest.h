@@ -28,6 +28,16 @@ const char *sh_bad_reason(const struct symbol *s);
 /* The symbol an lvalue or array expression is rooted at (x, a[i], s.f,
  * (a)[i], *h), or NULL. */
 struct symbol *root_symbol(const struct unit *u, const struct node *e);
+/* The subscripts (N_INDEX and N_SECTION nodes) of an array expression
+ * a[i][l:u][k], outermost array dimension first; returns how many (at most
+ * max), or -1 when the chain is not subscripts of a name (parentheses
+ * allowed).  A section chain is one that has an N_SECTION: the whole
+ * expression n is a (multi-dimensional) section. */
+#define NS_SECT_DIMS 8         /* NS_SECT_MAX of the runtime: dimensions of a section */
+int subscripts_of(const struct node *e, struct node **sub, int max);
+int is_section_chain(const struct node *e);
+/* The outermost node of the subscript chain that n is part of. */
+const struct node *chain_top(const struct node *n);
 /* Is the spelling of n's main token (n->tok) op? */
 int tok_is(const struct unit *u, const struct node *n, const char *op);
 

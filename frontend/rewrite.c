@@ -211,19 +211,40 @@ dist_dims(const struct symbol *s)
 static void
 unit_index(struct rw *r, const struct symbol *s, struct node **idx, int n)
 {
-    int dd = dist_dims(s);
-    for (int k = 1; k < dd && k < n; k++)
+    int m = dist_dims(s) < n ? dist_dims(s) : n;
+    if (m > 1)
         E("(");
-    for (int k = 0; k < dd && k < n; k++) {
+    for (int k = 1; k < m; k++)
+        E("(");
+    for (int k = 0; k < m; k++) {
         if (k) {
-            E(" * (");
+            E(") * (");
             flat(r, s->dims[k]);
             E(") + ");
         }
         E("(long)");
         flat(r, idx[k]);
-        if (k && k + 1 < dd && k + 1 < n)
+    }
+    if (m > 1)
+        E(")");
+}
+
+/* The element of a unit that A[i][j][k][l] names (undistributed indices
+ * idx[dd .. s->ndims)), row-major: k * D3 + l. */
+static void
+elem_index(struct rw *r, const struct symbol *s, struct node **idx)
+{
+    int dd = dist_dims(s);
+    for (int k = dd; k < s->ndims; k++) {
+        if (k > dd)
+            E(" + ");
+        E("(long)");
+        flat(r, idx[k]);
+        if (k + 1 < s->ndims) {
+            E(" * (");
+            dims_product(r, s, k + 1, s->ndims);
             E(")");
+        }
     }
 }
 
@@ -275,6 +296,23 @@ darray_access(struct rw *r, struct node *e, int wr)
             E(")])");
         } else
             E("ns_la%d[ns_it%d.cur]", f->id, f->id);
+    } else if (trail > 0 && n >= s->ndims) {   /* one element of a unit */
+        E("(*(");
+        elem_type(r, s);
+        E(" *)%s(%s, ", wr ? "ns_da_wr_el" : "ns_da_rd_el", s->name);
+        unit_index(r, s, idx, n);
+        E(", ");
+        elem_index(r, s, idx);
+        E(", ");
+        site(r, s->name, e);
+        E("))");
+        for (int k = s->ndims; k < n; k++) {    /* an array element type's own */
+            E("[");
+            emit_flat(r->em, idx[k]);
+            E("]");
+        }
+        E(")");
+        return;
     } else {
         const char *fn = wr ? "ns_da_wr" : "ns_da_rd";
         E("(");
@@ -462,7 +500,7 @@ collect_darray_use(struct rw *r, const struct node *n, struct da_use *use)
         lv = n->operand;
     if (lv)
         note_use(use, root_symbol(r->u, lv), 1);
-    if (n->kind == N_ASSIGN && n->rhs && n->rhs->kind == N_SECTION)
+    if (n->kind == N_ASSIGN && n->rhs && is_section_chain(n->rhs))
         note_use(use, root_symbol(r->u, n->rhs), 0);
     for (int i = 0; i < n->nkids; i++)
         collect_darray_use(r, n->kids[i], use);
@@ -584,20 +622,41 @@ rewrite_forall(struct rw *r, struct node *n)
         elem_type(r, a);
         E(" *ns_la%d = (", id);
         elem_type(r, a);
-        E(" *)%s->local; ", a->name);
+        E(" *)%s->local; (void)ns_la%d; ", a->name, id);
         r->foralls = grow(r->foralls, &r->capforalls, r->nforalls, sizeof *r->foralls);
         r->foralls[r->nforalls++] = (struct fa){ n, id, mark_all };
     }
-    E("long ns_i%d; ns_iter ns_it%d = ns_forall(%s, ", id, id, a->name);
-    if (n->nitems == 3) {
-        flat(r, n->items[0]);
-        E(", ");
-        flat(r, n->items[1]);
-        E(", ");
-        flat(r, n->items[2]);
-    } else
-        E("0, ns_da_length(%s) - 1, 1", a->name);
-    E("); ");
+    if (n->nitems == 3 * n->ndims && n->ndims > 1) {   /* a bound triple per dimension */
+        E("long ns_i%d; ns_iter ns_it%d = ns_forall_sect(%s, &(const ns_sect){ %d, %d, ", id,
+          id, a->name, n->ndims, n->ndims);
+        for (int t = 0; t < 3; t++) {
+            E("{ ");
+            for (int k = 0; k < n->ndims; k++) {
+                E(k ? ", " : "");
+                flat(r, n->items[3 * k + t]);
+            }
+            E(" }, ");
+        }
+        E("{ 0");
+        for (int k = 1; k < n->ndims; k++) {
+            E(", ");
+            flat(r, a->dims[k]);
+        }
+        E(" } }, ");
+        site(r, n->ndims == 2 ? "forall2" : "forall3", n);
+        E("); ");
+    } else {
+        E("long ns_i%d; ns_iter ns_it%d = ns_forall(%s, ", id, id, a->name);
+        if (n->nitems == 3) {
+            flat(r, n->items[0]);
+            E(", ");
+            flat(r, n->items[1]);
+            E(", ");
+            flat(r, n->items[2]);
+        } else
+            E("0, ns_da_length(%s) - 1, 1", a->name);
+        E("); ");
+    }
     if (mark_all)
         E("ns_da_mark_forall(%s, ns_it%d); ", a->name, id);
     E("while (ns_next(&ns_it%d, &ns_i%d)) { ", id, id);
@@ -652,14 +711,73 @@ section_bounds(struct rw *r, struct node *sec)
         E("1");
 }
 
+/* A distributed side that the one-dimensional calls take: one subscript,
+ * of an array with one distributed dimension. */
+static int
+section_1d(const struct symbol *s, const struct node *e)
+{
+    struct node *sub[2];
+    return dist_dims(s) == 1 && subscripts_of(e, sub, 2) == 1;
+}
+
+/* The subscripts of e (an element or section of distributed array s) as an
+ * ns_sect: &(const ns_sect){ nd, ndist, {lo}, {hi}, {st}, {ext} }; an index
+ * i is lo = i, hi = LONG_MIN (the runtime reads i:i:1). */
+static void
+sect_literal(struct rw *r, const struct symbol *s, const struct node *e)
+{
+    struct node *sub[NS_SECT_DIMS];
+    int n = subscripts_of(e, sub, NS_SECT_DIMS);
+    E("&(const ns_sect){ %d, %d, { ", n, dist_dims(s));
+    for (int k = 0; k < n; k++) {
+        E(k ? ", " : "");
+        flat(r, sub[k]->kind == N_SECTION ? sub[k]->lo : sub[k]->rhs);
+    }
+    E(" }, { ");
+    for (int k = 0; k < n; k++) {
+        E(k ? ", " : "");
+        if (sub[k]->kind == N_SECTION)
+            flat(r, sub[k]->hi);
+        else
+            E("(-0x7fffffffffffffffL - 1)");
+    }
+    E(" }, { ");
+    for (int k = 0; k < n; k++) {
+        E(k ? ", " : "");
+        if (sub[k]->kind == N_SECTION && sub[k]->stride)
+            flat(r, sub[k]->stride);
+        else
+            E("1");
+    }
+    E(" }, { ");
+    for (int k = 0; k < n; k++) {
+        E(k ? ", " : "");
+        if (k && k < s->ndims && s->dims[k])
+            flat(r, s->dims[k]);
+        else
+            E("0");
+    }
+    E(" } }");
+}
+
 /* t[l:u] = B[..], B[..] = t[l:u], A[..] = B[..]: one runtime call. */
 static void
 rewrite_section_assign(struct rw *r, struct node *n)
 {
     struct node *L = n->lhs, *R = n->rhs;
-    struct symbol *dl = L->kind == N_SECTION ? section_darray(r, L) : NULL;
-    struct symbol *dr = R->kind == N_SECTION ? section_darray(r, R) : NULL;
+    struct symbol *dl = is_section_chain(L) ? section_darray(r, L) : NULL;
+    struct symbol *dr = is_section_chain(R) ? section_darray(r, R) : NULL;
     emit_lead(r->em, n);
+    if (dl && dr && !(section_1d(dl, L) && section_1d(dr, R))) {
+        E("ns_da_copy_sect(%s, ", dl->name);
+        sect_literal(r, dl, L);
+        E(", %s, ", dr->name);
+        sect_literal(r, dr, R);
+        E(", ");
+        site(r, "section", n);
+        E(")");
+        return;
+    }
     if (dl && dr) {
         E("ns_da_copy_section(%s, ", dl->name);
         section_bounds(r, L);
@@ -672,6 +790,27 @@ rewrite_section_assign(struct rw *r, struct node *n)
     }
     struct node *priv = dl ? R : L, *dist = dl ? L : R;
     struct symbol *d = dl ? dl : dr;
+    if (!section_1d(d, dist)) {
+        E("ns_da_section_check(%s(%s, ", dl ? "ns_da_write_sect" : "ns_da_read_sect", d->name);
+        sect_literal(r, d, dist);
+        E(", &");
+        emit_flat(r->em, priv->lhs);
+        E("[");
+        emit_flat(r->em, priv->lo);
+        E("], ");
+        if (priv->stride)
+            flat(r, priv->stride);
+        else
+            E("1");
+        E(", ");
+        site(r, "section", n);
+        E("), ns_section_len(");
+        section_bounds(r, priv);
+        E("), ");
+        site(r, "section", n);
+        E(")");
+        return;
+    }
     E("ns_da_section_check(%s%s(%s, ", dl ? "ns_da_write_section" : "ns_da_read_section",
       priv->stride ? "_strided" : "", d->name);
     section_bounds(r, dist);
@@ -699,6 +838,16 @@ rewrite_mirror(struct rw *r, struct node *n)
     for (int i = 0; i < n->nitems; i++) {
         struct node *e = n->items[i];
         struct symbol *s = root_symbol(r->u, e);
+        while (e->kind == N_PAREN)
+            e = e->operand;
+        if (!section_1d(s, e)) {
+            E("%s(%s, ", n->is_update ? "ns_da_update_sect" : "ns_da_mirror_sect", s->name);
+            sect_literal(r, s, e);
+            E(", ");
+            site(r, n->is_update ? "update" : "mirror", n);
+            E("); ");
+            continue;
+        }
         E("%s(%s, ", n->is_update ? "ns_da_update" : "ns_da_mirror", s ? s->name : "?");
         if (e->kind == N_SECTION)
             section_bounds(r, e);
@@ -1126,7 +1275,7 @@ hook(struct emitter *em, struct node *n, void *ctx)
         return 1;
     }
     case N_ASSIGN:
-        if (n->lhs->kind == N_SECTION || n->rhs->kind == N_SECTION) {
+        if (is_section_chain(n->lhs) || is_section_chain(n->rhs)) {
             rewrite_section_assign(r, n);
             return 1;
         }
