@@ -802,7 +802,9 @@ rewrite_section_assign(struct rw *r, struct node *n)
             flat(r, priv->stride);
         else
             E("1");
-        E(", ");
+        E(", sizeof ");
+        emit_flat(r->em, priv->lhs);
+        E("[0], ");
         site(r, "section", n);
         E("), ns_section_len(");
         section_bounds(r, priv);

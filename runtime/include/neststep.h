@@ -275,7 +275,7 @@ ns_da_wr_el(ns_darray *a, long i, long k, const struct ns_site *site)
 }
 
 /* A section of several dimensions, A[l0:u0:s0][l1:u1:s1]...: nd written
- * dimensions (an index i is i:i:1), the first ndist of them the array's
+ * dimensions (an index i is lo = i, hi = NS_SECT_INDEX), the first ndist of them the array's
  * distributed ones (all of them), the rest leading undistributed ones;
  * ext[d] is the extent of dimension d (ext[0] may be 0: the runtime knows
  * it).  It selects pieces, in row-major order of the written dimensions:
@@ -283,6 +283,7 @@ ns_da_wr_el(ns_darray *a, long i, long k, const struct ns_site *site)
  * (a whole unit when no undistributed dimension is written).  Also the
  * per-dimension bounds of forall2/forall3 (nd = ndist). */
 #define NS_SECT_MAX 8
+#define NS_SECT_INDEX (-0x7fffffffffffffffL - 1)    /* hi of an index i: i:i:1 */
 typedef struct ns_sect {
     int nd, ndist;
     long lo[NS_SECT_MAX], hi[NS_SECT_MAX], st[NS_SECT_MAX], ext[NS_SECT_MAX];
@@ -359,11 +360,12 @@ ns_section_len(long l, long u, long s)
 }
 /* The same over several dimensions (ns_sect): t[0:n-1] = C[0:R-1][j][0:U-1],
  * C[i][0:S-1] = t[0:S-1], #pragma mirror(C[0:R-1][0:S-1]).  Lengths and
- * private strides count pieces.  A mirror or update covers whole units
+ * private strides count pieces; psize, the size of the private side's
+ * element, must be a piece's (0: unchecked).  A mirror or update covers whole units
  * (an update only the pieces' elements). */
-long ns_da_read_sect(ns_darray *a, const ns_sect *x, void *dst, long ds,
+long ns_da_read_sect(ns_darray *a, const ns_sect *x, void *dst, long ds, size_t psize,
                      const struct ns_site *site);
-long ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss,
+long ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_t psize,
                       const struct ns_site *site);
 long ns_da_copy_sect(ns_darray *dst, const ns_sect *xd, ns_darray *src, const ns_sect *xs,
                      const struct ns_site *site);

@@ -435,7 +435,8 @@ ns_da_touch(ns_darray *a)
  * over the written dimensions; unit k of the section (row-major over the
  * distributed ones) holds pieces k * npieces .. k * npieces + npieces - 1. */
 struct sect {
-    const ns_sect *x;
+    const ns_sect *x;               /* xc: indices made i:i:1 */
+    ns_sect xc;
     long total;                     /* pieces */
     long units, rows, nlast;        /* units; rows of the outer dimensions; units per row */
     long cnt[NS_SECT_MAX];          /* terms of each written dimension */
@@ -455,10 +456,16 @@ sect_name(const ns_darray *a, const ns_sect *x, char *buf, size_t size)
 }
 
 static void
-sect_resolve(const ns_darray *a, const ns_sect *x, struct sect *r, const struct ns_site *site)
+sect_resolve(const ns_darray *a, const ns_sect *in, struct sect *r, const struct ns_site *site)
 {
     char nm[256];
-    *r = (struct sect){ .x = x };
+    *r = (struct sect){ .xc = *in };
+    const ns_sect *x = r->x = &r->xc;
+    for (int d = 0; d < x->nd && d < NS_SECT_MAX; d++)
+        if (r->xc.hi[d] == NS_SECT_INDEX) {
+            r->xc.hi[d] = r->xc.lo[d];
+            r->xc.st[d] = 1;
+        }
     if (x->ndist < 1 || x->ndist > 3 || x->nd < x->ndist || x->nd > NS_SECT_MAX)
         ns_fatal(site, "section of '%s' with %d dimensions, %d of them distributed; write 1 to "
                  "3 distributed dimensions, then at most %d undistributed ones", a->name, x->nd,
@@ -571,6 +578,20 @@ ns_da_section_check(long got, long want, const struct ns_site *site)
     return got;
 }
 
+/* A private side's elements are pieces of the section (psize 0: unchecked). */
+static void
+check_private_size(const ns_darray *a, const struct sect *r, size_t psize,
+                   const struct ns_site *site)
+{
+    char nm[256];
+    size_t pb = (size_t)r->piece * a->elsize;
+    if (psize && psize != pb)
+        ns_fatal(site, "section assignment with %s: its pieces are %zu bytes (%ld elements), "
+                 "the private side's elements %zu bytes; declare the private array with "
+                 "elements of the piece's type, or subscript the section further",
+                 sect_name(a, r->x, nm, sizeof nm), pb, r->piece, psize);
+}
+
 /* A private side's stride, in pieces: positive. */
 static void
 check_private_stride(const ns_darray *a, long ps, const struct ns_site *site)
@@ -582,10 +603,12 @@ check_private_stride(const ns_darray *a, long ps, const struct ns_site *site)
 }
 
 long
-ns_da_read_sect(ns_darray *a, const ns_sect *x, void *dst, long ds, const struct ns_site *site)
+ns_da_read_sect(ns_darray *a, const ns_sect *x, void *dst, long ds, size_t psize,
+                const struct ns_site *site)
 {
     struct sect r;
     sect_resolve(a, x, &r, site);
+    check_private_size(a, &r, psize, site);
     check_private_stride(a, ds, site);
     ns_da_check_step(a, "a section read", site);
     size_t pb = (size_t)r.piece * a->elsize;
@@ -601,11 +624,12 @@ ns_da_read_sect(ns_darray *a, const ns_sect *x, void *dst, long ds, const struct
 }
 
 long
-ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss,
+ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_t psize,
                  const struct ns_site *site)
 {
     struct sect r;
     sect_resolve(a, x, &r, site);
+    check_private_size(a, &r, psize, site);
     check_private_stride(a, ss, site);
     ns_da_check_step(a, "a section write", site);
     size_t pb = (size_t)r.piece * a->elsize;
@@ -664,7 +688,7 @@ ns_da_copy_sect(ns_darray *dst, const ns_sect *xd, ns_darray *src, const ns_sect
         }
     }
     free(rs.offs);
-    ns_da_write_sect(dst, xd, tmp, 1, site);
+    ns_da_write_sect(dst, xd, tmp, 1, 0, site);
     free(tmp);
     return rs.total;
 }
@@ -715,27 +739,27 @@ long
 ns_da_read_section_strided(ns_darray *a, long l, long u, long s, void *dst, long ds,
                            const struct ns_site *site)
 {
-    return ns_da_read_sect(a, SECT1(l, u, s), dst, ds, site);
+    return ns_da_read_sect(a, SECT1(l, u, s), dst, ds, 0, site);
 }
 
 long
 ns_da_read_section(ns_darray *a, long l, long u, long s, void *dst, const struct ns_site *site)
 {
-    return ns_da_read_sect(a, SECT1(l, u, s), dst, 1, site);
+    return ns_da_read_sect(a, SECT1(l, u, s), dst, 1, 0, site);
 }
 
 long
 ns_da_write_section_strided(ns_darray *a, long l, long u, long s, const void *src, long ss,
                             const struct ns_site *site)
 {
-    return ns_da_write_sect(a, SECT1(l, u, s), src, ss, site);
+    return ns_da_write_sect(a, SECT1(l, u, s), src, ss, 0, site);
 }
 
 long
 ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
                     const struct ns_site *site)
 {
-    return ns_da_write_sect(a, SECT1(l, u, s), src, 1, site);
+    return ns_da_write_sect(a, SECT1(l, u, s), src, 1, 0, site);
 }
 
 long

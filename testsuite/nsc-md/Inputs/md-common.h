@@ -32,7 +32,7 @@ md_index(long n, int p, int me, int cyc, long k)
     return cyc ? me + k * p : me * md_bs(n, p) + k;
 }
 
-static int
+static inline int
 unit_sum(const int *u, int U)
 {
     int s = 0;
