@@ -19,6 +19,8 @@ struct rw {
     int nglobals, capglobals;
     int has_main;
     int ids;                        /* numbers generated names */
+    const struct node *wr_el;       /* the distributed element a write goes to */
+    int wr_mode;                    /* and darray_access's wr for it */
     struct fa {                     /* a forall with the fast path */
         const struct node *n;
         int id, mark_all;
@@ -270,7 +272,7 @@ fast_forall(struct rw *r, const struct node *idx[], int nidx, const struct symbo
 }
 
 /* Emits a distributed element access e (a[i], A[i][j][k], A[i][j]) for
- * reading (wr 0) or writing (wr 1). */
+ * reading (wr 0), writing (wr 1), or both (wr 2: op=, ++, --). */
 static void
 darray_access(struct rw *r, struct node *e, int wr)
 {
@@ -299,7 +301,7 @@ darray_access(struct rw *r, struct node *e, int wr)
     } else if (trail > 0 && n >= s->ndims) {   /* one element of a unit */
         E("(*(");
         elem_type(r, s);
-        E(" *)%s(%s, ", wr ? "ns_da_wr_el" : "ns_da_rd_el", s->name);
+        E(" *)%s(%s, ", wr == 2 ? "ns_da_rmw_el" : wr ? "ns_da_wr_el" : "ns_da_rd_el", s->name);
         unit_index(r, s, idx, n);
         E(", ");
         elem_index(r, s, idx);
@@ -314,7 +316,7 @@ darray_access(struct rw *r, struct node *e, int wr)
         E(")");
         return;
     } else {
-        const char *fn = wr ? "ns_da_wr" : "ns_da_rd";
+        const char *fn = wr == 2 ? "ns_da_rmw" : wr ? "ns_da_wr" : "ns_da_rd";
         E("(");
         if (trail == 0)
             E("*");
@@ -881,6 +883,8 @@ darray_handle_new(const struct node *init)
 static void
 darray_new(struct rw *r, const struct symbol *s, struct node *count)
 {
+    if (s->dist_dims > 1)                       /* units named A[i][j] in messages */
+        E("ns_da_shape(");
     E("ns_da_new(");
     c_string(r, s->name);
     E(", ");
@@ -895,6 +899,16 @@ darray_new(struct rw *r, const struct symbol *s, struct node *count)
     E("), %s, %s, ", s->dist == DIST_BLOCK ? "NS_BLOCK" : "NS_CYCLIC", op_code(s->combine_op));
     combine_fn(r, s);
     E(")");
+    if (s->dist_dims > 1) {
+        E(", %d, (long)", s->dist_dims);
+        flat(r, s->dims[1]);
+        E(", (long)");
+        if (s->dist_dims > 2)
+            flat(r, s->dims[2]);
+        else
+            E("1");
+        E(")");
+    }
 }
 
 /* The registration of replicated object s (a statement). */
@@ -1170,14 +1184,46 @@ is_write_node(struct rw *r, const struct node *n, struct node **lv)
     return 0;
 }
 
+/* The element of a distributed array an lvalue is in (a[i] of a[i].f,
+ * A[i][j][k] of A[i][j][k].m[2]): the subscripts right on its name. */
+static struct node *
+darray_element(struct node *lv)
+{
+    struct node *e = lv;
+    while (e && e->kind != N_IDENT)
+        e = e->kind == N_PAREN || e->kind == N_UNARY ? e->operand : e->lhs;
+    while (e && e->parent && e->parent->kind == N_INDEX && e->parent->lhs == e)
+        e = e->parent;
+    return e;
+}
+
+/* The lvalue lv with its distributed element el in write form (wr 1), or
+ * read-modify-write form (wr 2: also a write of a part, a[i].f = v, which
+ * sends the whole element). */
+static void
+darray_lvalue(struct rw *r, struct node *lv, struct node *el, int wr)
+{
+    if (lv == el) {
+        darray_access(r, lv, wr);
+        return;
+    }
+    const struct node *outer = r->wr_el;
+    int outer_wr = r->wr_mode;
+    r->wr_el = el;
+    r->wr_mode = wr;
+    emit_flat(r->em, lv);
+    r->wr_el = outer;
+    r->wr_mode = outer_wr;
+}
+
 /* A write whose lvalue is a distributed element: the lvalue in write form. */
 static void
 darray_write(struct rw *r, struct node *n, struct node *lv)
 {
     struct fa *f = NULL;
     struct symbol *s = root_symbol(r->u, lv);
-    struct node *idx[16];
-    int ni = indices_of(lv, idx, 16);
+    struct node *idx[16], *el = darray_element(lv);
+    int ni = indices_of(el, idx, 16);
     if (ni)
         f = fast_forall(r, (const struct node **)idx, ni, s);
     emit_lead(r->em, n);
@@ -1185,16 +1231,16 @@ darray_write(struct rw *r, struct node *n, struct node *lv)
     if (mark)
         E("(ns_da_mark(%s, ns_it%d.cur), ", s->name, f->id);
     if (n->kind == N_ASSIGN) {
-        darray_access(r, lv, 1);
+        darray_lvalue(r, lv, el, tok_is(r->u, n, "=") && lv == el ? 1 : 2);
         E(" ");
         emit_flat_tokens(r->em, n->tok, n->tok);
         emit_node(r->em, n->rhs);
     } else if (n->kind == N_POSTFIX) {
-        darray_access(r, lv, 1);
+        darray_lvalue(r, lv, el, 2);
         emit_flat_tokens(r->em, n->tok, n->tok);
     } else {
         emit_flat_tokens(r->em, n->tok, n->tok);
-        darray_access(r, lv, 1);
+        darray_lvalue(r, lv, el, 2);
     }
     if (mark)
         E(")");
@@ -1321,11 +1367,14 @@ hook(struct emitter *em, struct node *n, void *ctx)
         struct symbol *s = root_symbol(r->u, n);
         if (sh_kind_of(s) != SH_DARRAY)
             return 0;
-        /* the outermost index of a chain does the whole access */
-        if (n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n)
+        /* the outermost index of a chain does the whole access; a[i].m[2]:
+         * a[i] does */
+        struct node *sub[1];
+        if ((n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n) ||
+            subscripts_of(n, sub, 1) < 0)
             return 0;
         emit_lead(em, n);
-        darray_access(r, n, 0);
+        darray_access(r, n, n == r->wr_el ? r->wr_mode : 0);
         return 1;
     }
     case N_IDENT:

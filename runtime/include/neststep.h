@@ -175,6 +175,8 @@ typedef struct ns_darray {
     int wdirty;
     const char *name;
     struct ns_dastate *st;      /* runtime-owned: mirrors, requests, group */
+    int ndist;                  /* distributed dimensions (0 and 1: one) */
+    long ext[3];                /* their extents, for messages (ext[0] is n / the rest) */
 } ns_darray;
 
 /* sh T b[N]</>;  sh T a[N]<%>;  sh T A[4][5]<%>[7];  sh T *A</> + new_DArray:
@@ -183,6 +185,9 @@ typedef struct ns_darray {
  * Collective in the current group, which becomes the declaring group. */
 ns_darray *ns_da_new(const char *name, long nunits, long unit, int type, size_t elsize,
                      int dist, int op, ns_combine_fn fn);
+/* sh T A[4][5]<%>[7]: the shape of its distributed dimensions, for the
+ * messages that name units (A[2][3], not A[13]); returns a. */
+ns_darray *ns_da_shape(ns_darray *a, int ndist, long ext1, long ext2);
 ns_darray *new_DArray(long n, int type);        /* block, default policy */
 void       ns_da_free(ns_darray *a);
 long       DArray_Length(const ns_darray *a);   /* my local units */
@@ -245,6 +250,10 @@ void *ns_da_rd_remote(ns_darray *a, long i, const struct ns_site *site);
 void *ns_da_wr_remote(ns_darray *a, long i, const struct ns_site *site);
 void *ns_da_rd_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
 void *ns_da_wr_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
+/* a[i] op= v, a[i]++ ...: a read and a write; the read of a remote unit
+ * needs a mirror (or my own write in this step), as ns_da_rd's does. */
+void *ns_da_rmw_remote(ns_darray *a, long i, const struct ns_site *site);
+void *ns_da_rmw_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
 static inline const void *
 ns_da_rd(ns_darray *a, long i, const struct ns_site *site)
 {
@@ -272,6 +281,21 @@ ns_da_wr_el(ns_darray *a, long i, long k, const struct ns_site *site)
     if (__builtin_expect(ns_da_owned(a, i), 1))
         return (char *)ns_da_wlocal(a, i) + (size_t)k * a->elsize;
     return ns_da_wr_remote_el(a, i, k, site);
+}
+
+static inline void *
+ns_da_rmw(ns_darray *a, long i, const struct ns_site *site)
+{
+    if (__builtin_expect(ns_da_owned(a, i), 1))
+        return ns_da_wlocal(a, i);
+    return ns_da_rmw_remote(a, i, site);
+}
+static inline void *
+ns_da_rmw_el(ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    if (__builtin_expect(ns_da_owned(a, i), 1))
+        return (char *)ns_da_wlocal(a, i) + (size_t)k * a->elsize;
+    return ns_da_rmw_remote_el(a, i, k, site);
 }
 
 /* A section of several dimensions, A[l0:u0:s0][l1:u1:s1]...: nd written

@@ -298,17 +298,18 @@ ns_da_send(struct ns_group *g, const int **dests)
 static const char *
 unit_at(ns_darray *a, long i, int src, int kind, const struct ns_site *site)
 {
+    char nm[128];
     if (!ns_da_owned(a, i))
-        ns_fatal(site, "a request from process %d names %s[%ld], which process %d does not "
-                 "own", src, a->name, i, ns_proc.pid);
+        ns_fatal(site, "a request from process %d names %s, which process %d does not "
+                 "own", src, ns_da_unit_name(a, i, nm, sizeof nm), ns_proc.pid);
     long l = ns_da_lidx(a, i);
     if (kind == DA_READ && a->st->snap && a->st->snap_step == ns_da_step_id())
         return a->st->snap + (size_t)l * a->usize;
     if (kind == DA_READ && a->wdirty && (a->wbits[l >> 6] >> (l & 63) & 1))
-        ns_fatal(site, "process %d reads %s[%ld] in the step in which its owner, process %d, "
+        ns_fatal(site, "process %d reads %s in the step in which its owner, process %d, "
                  "writes it, and its value at the start of the step was not kept; call "
                  "ns_da_snapshot(%s) at the start of the step (nsc does so when it sees both)",
-                 src, a->name, i, ns_proc.pid, a->name);
+                 src, ns_da_unit_name(a, i, nm, sizeof nm), ns_proc.pid, a->name);
     return a->local + (size_t)l * a->usize;
 }
 

@@ -81,6 +81,31 @@ ns_da_new(const char *name, long nunits, long unit, int type, size_t elsize, int
 }
 
 ns_darray *
+ns_da_shape(ns_darray *a, int ndist, long ext1, long ext2)
+{
+    if (ndist < 2 || ndist > 3 || ext1 < 1 || (ndist == 3 && ext2 < 1))
+        return a;
+    a->ndist = ndist;
+    a->ext[1] = ext1;
+    a->ext[2] = ndist == 3 ? ext2 : 1;
+    a->ext[0] = a->n / (a->ext[1] * a->ext[2]);
+    return a;
+}
+
+const char *
+ns_da_unit_name(const ns_darray *a, long i, char *buf, size_t size)
+{
+    if (a->ndist < 2 || i < 0 || i >= a->n)
+        snprintf(buf, size, "%s[%ld]", a->name, i);
+    else if (a->ndist == 2)
+        snprintf(buf, size, "%s[%ld][%ld]", a->name, i / a->ext[1], i % a->ext[1]);
+    else
+        snprintf(buf, size, "%s[%ld][%ld][%ld]", a->name, i / (a->ext[1] * a->ext[2]),
+                 i / a->ext[2] % a->ext[1], i % a->ext[2]);
+    return buf;
+}
+
+ns_darray *
 new_DArray(long n, int type)
 {
     return ns_da_new("new_DArray", n, 1, type, ns_type_size(type) ? ns_type_size(type) : 1,
@@ -330,10 +355,12 @@ int
 ns_da_owner_world(ns_darray *a, long i, const struct ns_site *site)
 {
     int q = (int)ns_da_owner(a, i), w = a->st->member[q];
+    char nm[128];
     if (ns_cur != NULL && ns_cur->depth > 0 && ns_group_rank_of(ns_cur, w) < 0)
-        ns_fatal(site, "element %s[%ld] is owned by process %d, which is outside the current "
+        ns_fatal(site, "element %s is owned by process %d, which is outside the current "
                  "subgroup (@ = %d, # = %d); inside a neststep, access only elements owned by "
-                 "members of the subgroup", a->name, i, w, ns_cur->index, ns_cur->size);
+                 "members of the subgroup", ns_da_unit_name(a, i, nm, sizeof nm), w,
+                 ns_cur->index, ns_cur->size);
     return w;
 }
 
@@ -353,18 +380,20 @@ ensure_copies(ns_darray *a)
 static void
 check_elem(const ns_darray *a, long i, long k, const struct ns_site *site)
 {
+    char nm[128];
     if (k < 0 || k >= a->unit)
-        ns_fatal(site, "element %ld of unit %s[%ld] is out of bounds of its %ld elements", k,
-                 a->name, i, a->unit);
+        ns_fatal(site, "element %ld of unit %s is out of bounds of its %ld elements", k,
+                 ns_da_unit_name(a, i, nm, sizeof nm), a->unit);
 }
 
 static void __attribute__((noreturn))
 not_mirrored(ns_darray *a, long i, int w, const struct ns_site *site)
 {
-    ns_fatal(site, "read of remote element %s[%ld] (owned by process %d) that is not "
-             "mirrored in this step; add '#pragma mirror(%s[%ld])' (or a section that covers "
-             "it) in the previous step, or read it with a section assignment",
-             a->name, i, w, a->name, i);
+    char nm[128];
+    ns_da_unit_name(a, i, nm, sizeof nm);
+    ns_fatal(site, "read of remote element %s (owned by process %d) that is not "
+             "mirrored in this step; add '#pragma mirror(%s)' (or a section that covers "
+             "it) in the previous step, or read it with a section assignment", nm, w, nm);
 }
 
 void *
@@ -420,6 +449,20 @@ ns_da_wr_remote_el(ns_darray *a, long i, long k, const struct ns_site *site)
     check_index(a, i, site);
     check_elem(a, i, k, site);
     return write_copy(a, i, k, 1, site);
+}
+
+void *
+ns_da_rmw_remote(ns_darray *a, long i, const struct ns_site *site)
+{
+    ns_da_rd_remote(a, i, site);
+    return ns_da_wr_remote(a, i, site);
+}
+
+void *
+ns_da_rmw_remote_el(ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    ns_da_rd_remote_el(a, i, k, site);
+    return ns_da_wr_remote_el(a, i, k, site);
 }
 
 void
@@ -712,6 +755,7 @@ void
 ns_da_update_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site)
 {
     struct sect r;
+    char nm[128];
     sect_resolve(a, x, &r, site);
     ns_da_check_step(a, "#pragma update", site);
     for (long k = 0; k < r.units; k++) {
@@ -723,9 +767,9 @@ ns_da_update_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site)
             for (long m = 0; m < r.piece; m++) {
                 long el = i * a->unit + r.offs[e] + m;
                 if (!a->st->copy || (a->st->valid[i] != ns_da_step_id() && !ns_da_pending(a, el)))
-                    ns_fatal(site, "#pragma update(%s[...]) covers remote element %s[%ld], which "
+                    ns_fatal(site, "#pragma update(%s[...]) covers remote element %s, which "
                              "this process has no copy of in this step; mirror it first",
-                             a->name, a->name, i);
+                             a->name, ns_da_unit_name(a, i, nm, sizeof nm));
                 ns_da_pending_write(a, el);
             }
     }

@@ -38,6 +38,8 @@ struct da_rec {                     /* then, for DA_WRITE, count * len elements,
 /* The units of a owned by rank q among lb, lb+st, ... (ub inclusive). */
 ns_iter ns_da_part(const ns_darray *a, long q, long lb, long ub, long st);
 struct ns_dastate *ns_da_find(uint64_t key);
+/* "a[13]", or "A[2][3]" for an array of several distributed dimensions */
+const char *ns_da_unit_name(const ns_darray *a, long i, char *buf, size_t size);
 /* The engine rank of unit i's owner, checked to be in the current group. */
 int  ns_da_owner_world(ns_darray *a, long i, const struct ns_site *site);
 void ns_da_check_step(const ns_darray *a, const char *what, const struct ns_site *site);

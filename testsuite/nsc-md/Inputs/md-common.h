@@ -9,15 +9,15 @@
 #define V(i, j, k) ((i) * 10000 + (j) * 100 + (k) + 1)
 #define V3(h, i, j, k) ((h) * 1000000 + V(i, j, k))
 
-static long md_bs(long n, int p) { return n ? (n + p - 1) / p : 1; }
+static inline long md_bs(long n, int p) { return n ? (n + p - 1) / p : 1; }
 
-static int
+static inline int
 md_owner(long u, long n, int p, int cyc)
 {
     return (int)(cyc ? u % p : u / md_bs(n, p));
 }
 
-static long
+static inline long
 md_length(long n, int p, int me, int cyc)
 {
     if (cyc)
@@ -26,7 +26,7 @@ md_length(long n, int p, int me, int cyc)
     return end > first ? end - first : 0;
 }
 
-static long
+static inline long
 md_index(long n, int p, int me, int cyc, long k)
 {
     return cyc ? me + k * p : me * md_bs(n, p) + k;
