@@ -722,44 +722,43 @@ section_1d(const struct symbol *s, const struct node *e)
     return dist_dims(s) == 1 && subscripts_of(e, sub, 2) == 1;
 }
 
+/* Field f (0: lo, 1: hi, 2: st, 3: extent) of subscript k of s, sub. */
+static void
+sect_field(struct rw *r, const struct symbol *s, const struct node *sub, int k, int f)
+{
+    int sec = sub->kind == N_SECTION;
+    if (f == 0)
+        flat(r, sec ? sub->lo : sub->rhs);
+    else if (f == 1 && sec)
+        flat(r, sub->hi);
+    else if (f == 1)
+        E("(-0x7fffffffffffffffL - 1)");        /* NS_SECT_INDEX: an index */
+    else if (f == 2 && sec && sub->stride)
+        flat(r, sub->stride);
+    else if (f == 3 && k && k < s->ndims && s->dims[k])
+        flat(r, s->dims[k]);
+    else
+        E(f == 2 ? "1" : "0");
+}
+
 /* The subscripts of e (an element or section of distributed array s) as an
  * ns_sect: &(const ns_sect){ nd, ndist, {lo}, {hi}, {st}, {ext} }; an index
- * i is lo = i, hi = LONG_MIN (the runtime reads i:i:1). */
+ * i is lo = i, hi = NS_SECT_INDEX (the runtime reads i:i:1). */
 static void
 sect_literal(struct rw *r, const struct symbol *s, const struct node *e)
 {
     struct node *sub[NS_SECT_DIMS];
     int n = subscripts_of(e, sub, NS_SECT_DIMS);
-    E("&(const ns_sect){ %d, %d, { ", n, dist_dims(s));
-    for (int k = 0; k < n; k++) {
-        E(k ? ", " : "");
-        flat(r, sub[k]->kind == N_SECTION ? sub[k]->lo : sub[k]->rhs);
+    E("&(const ns_sect){ %d, %d", n, dist_dims(s));
+    for (int f = 0; f < 4; f++) {
+        E(", { ");
+        for (int k = 0; k < n; k++) {
+            E(k ? ", " : "");
+            sect_field(r, s, sub[k], k, f);
+        }
+        E(" }");
     }
-    E(" }, { ");
-    for (int k = 0; k < n; k++) {
-        E(k ? ", " : "");
-        if (sub[k]->kind == N_SECTION)
-            flat(r, sub[k]->hi);
-        else
-            E("(-0x7fffffffffffffffL - 1)");
-    }
-    E(" }, { ");
-    for (int k = 0; k < n; k++) {
-        E(k ? ", " : "");
-        if (sub[k]->kind == N_SECTION && sub[k]->stride)
-            flat(r, sub[k]->stride);
-        else
-            E("1");
-    }
-    E(" }, { ");
-    for (int k = 0; k < n; k++) {
-        E(k ? ", " : "");
-        if (k && k < s->ndims && s->dims[k])
-            flat(r, s->dims[k]);
-        else
-            E("0");
-    }
-    E(" } }");
+    E(" }");
 }
 
 /* t[l:u] = B[..], B[..] = t[l:u], A[..] = B[..]: one runtime call. */
@@ -792,32 +791,15 @@ rewrite_section_assign(struct rw *r, struct node *n)
     }
     struct node *priv = dl ? R : L, *dist = dl ? L : R;
     struct symbol *d = dl ? dl : dr;
-    if (!section_1d(d, dist)) {
+    int multi = !section_1d(d, dist);
+    if (multi) {
         E("ns_da_section_check(%s(%s, ", dl ? "ns_da_write_sect" : "ns_da_read_sect", d->name);
         sect_literal(r, d, dist);
-        E(", &");
-        emit_flat(r->em, priv->lhs);
-        E("[");
-        emit_flat(r->em, priv->lo);
-        E("], ");
-        if (priv->stride)
-            flat(r, priv->stride);
-        else
-            E("1");
-        E(", sizeof ");
-        emit_flat(r->em, priv->lhs);
-        E("[0], ");
-        site(r, "section", n);
-        E("), ns_section_len(");
-        section_bounds(r, priv);
-        E("), ");
-        site(r, "section", n);
-        E(")");
-        return;
+    } else {
+        E("ns_da_section_check(%s%s(%s, ", dl ? "ns_da_write_section" : "ns_da_read_section",
+          priv->stride ? "_strided" : "", d->name);
+        section_bounds(r, dist);
     }
-    E("ns_da_section_check(%s%s(%s, ", dl ? "ns_da_write_section" : "ns_da_read_section",
-      priv->stride ? "_strided" : "", d->name);
-    section_bounds(r, dist);
     E(", &");
     emit_flat(r->em, priv->lhs);
     E("[");
@@ -826,6 +808,12 @@ rewrite_section_assign(struct rw *r, struct node *n)
     if (priv->stride) {
         flat(r, priv->stride);
         E(", ");
+    } else if (multi)
+        E("1, ");
+    if (multi) {                        /* the private element: a piece */
+        E("sizeof ");
+        emit_flat(r->em, priv->lhs);
+        E("[0], ");
     }
     site(r, "section", n);
     E("), ns_section_len(");
