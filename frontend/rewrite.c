@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "diag.h"
 #include "emit.h"
 #include "nest.h"
 
@@ -19,6 +20,11 @@ struct rw {
     int nglobals, capglobals;
     int has_main;
     int ids;                        /* numbers generated names */
+    int mirror_warnings;            /* -Wmirror */
+    const struct node **placed;     /* steps whose inferred mirrors the step before took */
+    int nplaced, capplaced;
+    const struct symbol *subst;     /* an index replaced by subst_text (mirror ranges) */
+    const char *subst_text;
     const struct node *wr_el;       /* the distributed element a write goes to */
     int wr_mode;                    /* and darray_access's wr for it */
     struct fa {                     /* a forall with the fast path */
@@ -508,10 +514,151 @@ collect_darray_use(struct rw *r, const struct node *n, struct da_use *use)
         collect_darray_use(r, n->kids[i], use);
 }
 
+/* ---- inferred mirrors (mirror.c) ---- */
+
+#define MAX_NEEDS 64
+
+/* e with the index v replaced by name */
+static void
+flat_subst(struct rw *r, const struct node *e, const struct symbol *v, const char *name)
+{
+    r->subst = v;
+    r->subst_text = name;
+    flat(r, (struct node *)e);
+    r->subst = NULL;
+}
+
+/* The mirror of one inferred read: a[e(lo) .. e(hi)], lo .. hi the range of
+ * its index in my part of its loop. */
+static void
+emit_need(struct rw *r, const struct mirror_need *m, const struct node *step)
+{
+    const struct node *L = m->loop;
+    if (!m->var) {
+        E(" ns_da_mirror_span(%s, ", m->arr->name);
+        flat_subst(r, m->index, NULL, NULL);
+        E(", ");
+        flat_subst(r, m->index, NULL, NULL);
+    } else {
+        E(" { long ns_mlo, ns_mhi; if (");
+        if (L->kind == N_FORALL) {
+            E("ns_forall_span(%s, ", L->array->sym->name);
+            if (L->nitems == 3)
+                for (int k = 0; k < 3; k++) {
+                    flat(r, L->items[k]);
+                    E(", ");
+                }
+            else
+                E("0, ns_da_length(%s) - 1, 1, ", L->array->sym->name);
+            E("&ns_mlo, &ns_mhi)");
+        } else {
+            const struct node *init, *bound;
+            int adjust = 0, up = 1;
+            for_range(r->u, L, m->var, &init, &bound, &adjust, &up);
+            E("(%s = (long)", up ? "ns_mlo" : "ns_mhi");
+            flat(r, (struct node *)init);
+            E(", %s = (long)", up ? "ns_mhi" : "ns_mlo");
+            flat(r, (struct node *)bound);
+            E(" + %d, ns_mlo <= ns_mhi)", adjust);
+        }
+        E(") ns_da_mirror_span(%s, ", m->arr->name);
+        flat_subst(r, m->index, m->var, "ns_mlo");
+        E(", ");
+        flat_subst(r, m->index, m->var, "ns_mhi");
+    }
+    E(", ");
+    site(r, "mirror", step);
+    E(");%s", m->var ? " }" : "");
+}
+
+static void
+note_needs(struct rw *r, const struct mirror_need *m, int n, const char *where, int line)
+{
+    for (int k = 0; r->mirror_warnings && k < n; k++)
+        diag_warning(m[k].read->loc, "mirror of '%s' inserted %s at line %d [-Wmirror]",
+                     m[k].arr->name, where, line);
+}
+
+/* The step after n in its block, if the next statement is one. */
+static const struct node *
+next_step(const struct node *n)
+{
+    const struct node *b = n->parent;
+    for (int i = 0; b && b->kind == N_COMPOUND && i + 1 < b->nitems; i++)
+        if (b->items[i] == n)
+            return b->items[i + 1]->kind == N_STEP ? b->items[i + 1] : NULL;
+    return NULL;
+}
+
+/* At the end of step n's body: the mirrors the next step needs, when all
+ * of them can be issued here. */
+static void
+mirrors_for_next(struct rw *r, const struct node *n)
+{
+    struct mirror_need here[MAX_NEEDS], alone[MAX_NEEDS];
+    const struct node *next = next_step(n);
+    if (!next)
+        return;
+    int k = mirror_needs(r->u, next, n, here, MAX_NEEDS, 0);
+    if (k == 0 || k != mirror_needs(r->u, next, NULL, alone, MAX_NEEDS, 0))
+        return;
+    mirror_needs(r->u, next, n, here, MAX_NEEDS, r->mirror_warnings);
+    for (int i = 0; i < k; i++)
+        emit_need(r, &here[i], n);
+    note_needs(r, here, k, "in the step before, the step", n->loc.line);
+    r->placed = grow(r->placed, &r->capplaced, r->nplaced, sizeof *r->placed);
+    r->placed[r->nplaced++] = next;
+}
+
+static int
+has_mirror_pragma(const struct node *n)
+{
+    if (!n)
+        return 0;
+    if (n->kind == N_MIRROR && !n->is_update)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_mirror_pragma(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+/* Before step n: a superstep of the mirrors it needs, unless the step
+ * before took them.  Not in a function that mirrors by itself: its reads
+ * may be covered by mirrors nsc cannot see (the caller's, an earlier
+ * iteration's), and a superstep costs a barrier. */
+static void
+mirrors_before(struct rw *r, const struct node *n)
+{
+    struct mirror_need need[MAX_NEEDS];
+    for (int i = 0; i < r->nplaced; i++)
+        if (r->placed[i] == n)
+            return;
+    int k = mirror_needs(r->u, n, NULL, need, MAX_NEEDS, r->mirror_warnings);
+    if (k && has_mirror_pragma(enclosing_function(n))) {
+        for (int i = 0; r->mirror_warnings && i < k; i++)
+            diag_warning(need[i].read->loc, "no mirror inserted for this read of '%s': the "
+                         "statement before the step is not a step, and the function mirrors "
+                         "by itself; mirror it in the step before [-Wmirror]",
+                         need[i].arr->name);
+        return;
+    }
+    if (!k)
+        return;
+    E("{ ns_step_begin(");
+    site(r, "mirror", n);
+    E(");");
+    for (int i = 0; i < k; i++)
+        emit_need(r, &need[i], n);
+    E(" ns_step_end(); } ");
+    note_needs(r, need, k, "in a superstep of its own before the step", n->loc.line);
+}
+
 static void
 rewrite_step(struct rw *r, struct node *n)
 {
     emit_lead(r->em, n);
+    mirrors_before(r, n);
     E("{ ns_step_begin(");
     site(r, "step", n);
     E(");");
@@ -521,6 +668,7 @@ rewrite_step(struct rw *r, struct node *n)
         if (use.w[k] && use.rd[k])
             E(" ns_da_snapshot(%s);", use.arr[k]->name);
     emit_node(r->em, n->body);
+    mirrors_for_next(r, n);
     combine_calls(r, n->combine);
     E(" ns_step_end(); }");
 }
@@ -582,34 +730,13 @@ writes_fast_element(struct rw *r, const struct node *st, const struct node *fa)
     return 1;
 }
 
-/* Is variable v assigned (or its address taken) anywhere in n? */
-static int
-modifies(struct rw *r, const struct node *n, const struct symbol *v)
-{
-    if (!n)
-        return 0;
-    const struct node *lv = NULL;
-    if (n->kind == N_ASSIGN)
-        lv = n->lhs;
-    else if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(r->u, n, "++") ||
-                                                             tok_is(r->u, n, "--") ||
-                                                             tok_is(r->u, n, "&"))))
-        lv = n->operand;
-    if (lv && lv->kind == N_IDENT && lv->sym == v)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (modifies(r, n->kids[i], v))
-            return 1;
-    return 0;
-}
-
 static void
 rewrite_forall(struct rw *r, struct node *n)
 {
     struct symbol *a = n->array->sym;
     int id = ++r->ids, fast = 1, mark_all = 0;
     for (int k = 0; k < n->ndims; k++)
-        fast &= !modifies(r, n->body, n->vars[k]->sym);
+        fast &= !modifies(r->u, n->body, n->vars[k]->sym);
     if (fast && !jumps(n->body)) {
         const struct node *b = n->body;
         if (b->kind == N_COMPOUND) {
@@ -1366,6 +1493,11 @@ hook(struct emitter *em, struct node *n, void *ctx)
         return 1;
     }
     case N_IDENT:
+        if (r->subst && n->sym == r->subst) {
+            emit_lead(em, n);
+            E("%s", r->subst_text);
+            return 1;
+        }
         if (n->sym && escapes(r, n)) {
             emit_lead(em, n);
             E("(ns_sh_escape(&ns_sv_%s, ", n->sym->name);
@@ -1380,13 +1512,14 @@ hook(struct emitter *em, struct node *n, void *ctx)
 }
 
 void
-rewrite_unit(struct unit *u, struct emitter *em)
+rewrite_unit(struct unit *u, struct emitter *em, int mirror_warnings)
 {
-    struct rw r = { .u = u, .em = em };
+    struct rw r = { .u = u, .em = em, .mirror_warnings = mirror_warnings };
     emit_set_hook(em, hook, &r);
     emit_unit(em);
     file_scope_init(&r);        /* called by main if main came after the globals */
     emit_set_hook(em, NULL, NULL);
     free(r.globals);
     free(r.foralls);
+    free(r.placed);
 }

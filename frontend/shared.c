@@ -248,3 +248,25 @@ has_label(const struct node *n, const char *name)
             return 1;
     return 0;
 }
+
+int
+modifies(const struct unit *u, const struct node *n, const struct symbol *v)
+{
+    if (!n)
+        return 0;
+    const struct node *lv = NULL;
+    if (n->kind == N_ASSIGN)
+        lv = n->lhs;
+    else if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(u, n, "++") ||
+                                                             tok_is(u, n, "--") ||
+                                                             tok_is(u, n, "&"))))
+        lv = n->operand;
+    while (lv && lv->kind == N_PAREN)
+        lv = lv->operand;
+    if (lv && lv->kind == N_IDENT && lv->sym == v)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (modifies(u, n->kids[i], v))
+            return 1;
+    return 0;
+}

@@ -399,6 +399,12 @@ void ns_da_update_sect(ns_darray *a, const ns_sect *x, const struct ns_site *sit
  * #pragma update(a[l:u:s]): my copies go to the owners at step end. */
 void ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site);
 void ns_da_update(ns_darray *a, long l, long u, long s, const struct ns_site *site);
+/* Mirrors nsc inferred (a read a[e(i)] in a step, i the index of a forall
+ * or for loop): ns_forall_span gives the first and last unit of b that
+ * forall(i, b, lb, ub, st) visits on this process (0: none); then
+ * ns_da_mirror_span mirrors a[min(x, y) .. max(x, y)], clipped to a. */
+int  ns_forall_span(const ns_darray *b, long lb, long ub, long st, long *lo, long *hi);
+void ns_da_mirror_span(ns_darray *a, long x, long y, const struct ns_site *site);
 /* At the start of a step that both writes a and reads it remotely: keep
  * the start-of-step values of my units for the readers. */
 void ns_da_snapshot(ns_darray *a);

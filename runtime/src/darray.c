@@ -825,6 +825,30 @@ ns_da_update(ns_darray *a, long l, long u, long s, const struct ns_site *site)
     ns_da_update_sect(a, SECT1(l, u, s), site);
 }
 
+int
+ns_forall_span(const ns_darray *b, long lb, long ub, long st, long *lo, long *hi)
+{
+    ns_iter it = ns_forall(b, lb, ub, st);
+    if (it.left <= 0)
+        return 0;
+    long last = it.i + (it.left - 1) * it.step;
+    *lo = it.i < last ? it.i : last;
+    *hi = it.i < last ? last : it.i;
+    return 1;
+}
+
+void
+ns_da_mirror_span(ns_darray *a, long x, long y, const struct ns_site *site)
+{
+    long l = x < y ? x : y, u = x < y ? y : x;
+    if (l < 0)
+        l = 0;
+    if (u > a->n - 1)
+        u = a->n - 1;
+    if (l <= u)
+        ns_da_mirror(a, l, u, 1, site);
+}
+
 void
 ns_da_snapshot(ns_darray *a)
 {
