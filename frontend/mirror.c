@@ -17,32 +17,32 @@ struct infer {
 };
 
 static int
+is_call(const struct node *n, const void *ctx)
+{
+    (void)ctx;
+    return n->kind == N_CALL;
+}
+
+static int
 has_call(const struct node *n)
 {
-    if (!n)
-        return 0;
-    if (n->kind == N_CALL)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (has_call(n->kids[i]))
+    return node_any(n, is_call, NULL);
+}
+
+/* Is s (ctx) the index of forall n? (set by the loop, not by an assignment) */
+static int
+is_forall_of(const struct node *n, const void *s)
+{
+    for (int k = 0; n->kind == N_FORALL && k < n->ndims; k++)
+        if (n->vars[k] && n->vars[k]->sym == s)
             return 1;
     return 0;
 }
 
-/* Is s the index of a forall in n? (set by the loop, not by an assignment) */
 static int
 forall_index(const struct node *n, const struct symbol *s)
 {
-    if (!n)
-        return 0;
-    if (n->kind == N_FORALL)
-        for (int k = 0; k < n->ndims; k++)
-            if (n->vars[k] && n->vars[k]->sym == s)
-                return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (forall_index(n->kids[i], s))
-            return 1;
-    return 0;
+    return node_any(n, is_forall_of, s);
 }
 
 /* A variable with the same value all through the step (and prev). */
@@ -177,18 +177,14 @@ pick_index(const struct infer *c, const struct node *read, const struct node *e,
     return 0;
 }
 
-/* Does the function around n mirror array a itself? */
-static int
-mirrors_itself(const struct unit *u, const struct node *n, const struct symbol *a)
+int
+is_mirror_of(const struct node *n, const void *ctx)
 {
-    if (!n)
+    const struct mirror_of *m = ctx;
+    if (n->kind != N_MIRROR || n->is_update)
         return 0;
-    if (n->kind == N_MIRROR && !n->is_update)
-        for (int i = 0; i < n->nitems; i++)
-            if (root_symbol(u, n->items[i]) == a)
-                return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (mirrors_itself(u, n->kids[i], a))
+    for (int i = 0; i < n->nitems; i++)
+        if (!m->a || root_symbol(m->u, n->items[i]) == m->a)
             return 1;
     return 0;
 }
@@ -241,7 +237,7 @@ walk(struct walk *w, const struct node *n)
                 diag_warning(n->loc, "no mirror inferred for this read of '%s': inference "
                              "covers arrays of one distributed dimension; mirror it in the "
                              "step before [-Wmirror]", a->name);
-        } else if (mirrors_itself(w->c.u, f, a)) {
+        } else if (node_any(f, is_mirror_of, &(struct mirror_of){ w->c.u, a })) {
             if (w->warn)
                 diag_warning(n->loc, "no mirror inferred for this read of '%s': the function "
                              "mirrors '%s' itself [-Wmirror]", a->name, a->name);

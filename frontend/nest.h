@@ -38,6 +38,9 @@ int subscripts_of(const struct node *e, struct node **sub, int max);
 int is_section_chain(const struct node *e);
 /* The outermost node of the subscript chain that n is part of. */
 const struct node *chain_top(const struct node *n);
+/* Does pred hold for n or a node below it? */
+int node_any(const struct node *n, int (*pred)(const struct node *n, const void *ctx),
+             const void *ctx);
 /* Is variable v assigned, incremented, or its address taken anywhere in n? */
 int modifies(const struct unit *u, const struct node *n, const struct symbol *v);
 /* Is the spelling of n's main token (n->tok) op? */
@@ -72,6 +75,9 @@ struct mirror_need {
     const struct symbol *var;       /* v, or NULL (e has none) */
     const struct node *loop;        /* the N_FORALL or N_FOR of v */
 };
+/* node_any predicate: n is a #pragma mirror of array m->a (NULL: of any). */
+struct mirror_of { const struct unit *u; const struct symbol *a; };
+int is_mirror_of(const struct node *n, const void *m);
 /* Fills out (at most max) for the reads of step; with warn, reports
  * (-Wmirror) the remote reads it cannot cover. */
 int mirror_needs(struct unit *u, const struct node *step, const struct node *prev,

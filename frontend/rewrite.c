@@ -610,19 +610,6 @@ mirrors_for_next(struct rw *r, const struct node *n)
     r->placed[r->nplaced++] = next;
 }
 
-static int
-has_mirror_pragma(const struct node *n)
-{
-    if (!n)
-        return 0;
-    if (n->kind == N_MIRROR && !n->is_update)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (has_mirror_pragma(n->kids[i]))
-            return 1;
-    return 0;
-}
-
 /* Before step n: a superstep of the mirrors it needs, unless the step
  * before took them.  Not in a function that mirrors by itself: its reads
  * may be covered by mirrors nsc cannot see (the caller's, an earlier
@@ -635,7 +622,7 @@ mirrors_before(struct rw *r, const struct node *n)
         if (r->placed[i] == n)
             return;
     int k = mirror_needs(r->u, n, NULL, need, MAX_NEEDS, r->mirror_warnings);
-    if (k && has_mirror_pragma(enclosing_function(n))) {
+    if (k && node_any(enclosing_function(n), is_mirror_of, &(struct mirror_of){ r->u, NULL })) {
         for (int i = 0; r->mirror_warnings && i < k; i++)
             diag_warning(need[i].read->loc, "no mirror inserted for this read of '%s': the "
                          "statement before the step is not a step, and the function mirrors "

@@ -270,3 +270,17 @@ modifies(const struct unit *u, const struct node *n, const struct symbol *v)
             return 1;
     return 0;
 }
+
+int
+node_any(const struct node *n, int (*pred)(const struct node *n, const void *ctx),
+         const void *ctx)
+{
+    if (!n)
+        return 0;
+    if (pred(n, ctx))
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (node_any(n->kids[i], pred, ctx))
+            return 1;
+    return 0;
+}
