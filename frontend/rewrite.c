@@ -742,9 +742,10 @@ rewrite_forall(struct rw *r, struct node *n)
         r->foralls = grow(r->foralls, &r->capforalls, r->nforalls, sizeof *r->foralls);
         r->foralls[r->nforalls++] = (struct fa){ n, id, mark_all };
     }
-    if (n->nitems == 3 * n->ndims && n->ndims > 1) {   /* a bound triple per dimension */
-        E("long ns_i%d; ns_iter ns_it%d = ns_forall_sect(%s, &(const ns_sect){ %d, %d, ", id,
-          id, a->name, n->ndims, n->ndims);
+    int rows = n->nitems == 3 * n->ndims && n->ndims > 1;
+    if (rows) {         /* a bound triple per dimension: row by row, a user's break ends all */
+        E("long ns_i%d; int ns_more%d = 1; ns_iter ns_it%d; ns_rows ns_rw%d = ns_forall_sect(%s, "
+          "&(const ns_sect){ %d, %d, ", id, id, id, id, a->name, n->ndims, n->ndims);
         for (int t = 0; t < 3; t++) {
             E("{ ");
             for (int k = 0; k < n->ndims; k++) {
@@ -773,9 +774,15 @@ rewrite_forall(struct rw *r, struct node *n)
             E("0, ns_da_length(%s) - 1, 1", a->name);
         E("); ");
     }
+    if (rows)
+        E("while (ns_more%d && (ns_it%d = ns_next_rows(&ns_rw%d)).left > 0) { ", id, id, id);
     if (mark_all)
         E("ns_da_mark_forall(%s, ns_it%d); ", a->name, id);
-    E("while (ns_next(&ns_it%d, &ns_i%d)) { ", id, id);
+    if (rows)
+        E("ns_more%d = 0; for (;;) { if (!ns_next(&ns_it%d, &ns_i%d)) { ns_more%d = 1; break; } ",
+          id, id, id, id);
+    else
+        E("while (ns_next(&ns_it%d, &ns_i%d)) { ", id, id);
     if (n->ndims == 1) {
         emit_flat(r->em, n->vars[0]);
         E(" = ns_i%d; ", id);
@@ -801,7 +808,7 @@ rewrite_forall(struct rw *r, struct node *n)
         E("; ");
     }
     emit_node(r->em, n->body);
-    E(" } }");
+    E(" } }%s", rows ? " }" : "");
     if (fast)
         r->nforalls--;              /* its fast path ends with it */
 }

@@ -327,21 +327,12 @@ typedef struct ns_iter {
     long i, step, left;         /* next global unit, its stride, count left */
     long l, lstep;              /* next unit's local index, its stride */
     long cur;                   /* local index of the unit ns_next returned */
-    /* forall2/forall3 with bounds per dimension: the units of one row (the
-     * last dimension) at a time; rows over the outer dimensions */
-    const ns_darray *a;         /* NULL: one row only */
-    long row, nrows, n1;        /* next row, rows in all, terms of outer dimension 1 */
-    long l0, s0, l1, s1, e1, e2;    /* outer triples; extents of dimensions 1, 2 */
-    long lin, uin, sin;         /* the last dimension's triple */
 } ns_iter;
 ns_iter ns_forall(const ns_darray *a, long lb, long ub, long st);
-/* forall2(i, j, A, li, ui, si, lj, uj, sj): x->nd = x->ndist = 2 (3). */
-ns_iter ns_forall_sect(const ns_darray *a, const ns_sect *x, const struct ns_site *site);
-int ns_next_row(ns_iter *it);   /* the next row with units of mine; 0: none left */
 static inline int
 ns_next(ns_iter *it, long *i)
 {
-    if (it->left <= 0 && (!it->a || !ns_next_row(it)))
+    if (it->left <= 0)
         return 0;
     *i = it->i;
     it->cur = it->l;
@@ -350,6 +341,21 @@ ns_next(ns_iter *it, long *i)
     it->left--;
     return 1;
 }
+/* forall2/forall3 with a bound triple per dimension, as in
+ * forall2(i, j, A, li, ui, si, lj, uj, sj): the rows (the last dimension)
+ * of the rectangle one at a time, each a plain ns_iter, so the loop over a
+ * row is forall's:
+ *   ns_rows rw = ns_forall_sect(A, &(const ns_sect){ 2, 2, ... }, site);
+ *   while ((it = ns_next_rows(&rw)).left > 0) while (ns_next(&it, &u)) S
+ * x->nd = x->ndist = 2 (3); terms outside a dimension are skipped. */
+typedef struct ns_rows {
+    const ns_darray *a;
+    long row, nrows, n1;        /* next row, rows in all, terms of outer dimension 1 */
+    long l0, s0, l1, s1, e1, e2;    /* outer triples; extents of dimensions 1, 2 */
+    long lin, uin, sin;         /* the last dimension's triple */
+} ns_rows;
+ns_rows ns_forall_sect(const ns_darray *a, const ns_sect *x, const struct ns_site *site);
+ns_iter ns_next_rows(ns_rows *r);   /* the next row with units of mine; left 0: none */
 /* Marks as written by me every unit that `it` (fresh from ns_forall) lists. */
 void ns_da_mark_forall(ns_darray *a, ns_iter it);
 

@@ -243,32 +243,28 @@ clip(long *l, long *u, long s, long ext)
     return *u > *l ? 0 : (*u - *l) / s + 1;
 }
 
-int
-ns_next_row(ns_iter *it)
+ns_iter
+ns_next_rows(ns_rows *rw)
 {
-    while (it->row < it->nrows) {
-        long row = it->row++, base;
-        if (it->e2)
-            base = ((it->l0 + row / it->n1 * it->s0) * it->e1 + it->l1 + row % it->n1 * it->s1) *
-                   it->e2;
+    ns_iter r = { .left = 0 };
+    while (rw->row < rw->nrows) {
+        long row = rw->row++, base;
+        if (rw->e2)
+            base = ((rw->l0 + row / rw->n1 * rw->s0) * rw->e1 + rw->l1 + row % rw->n1 * rw->s1) *
+                   rw->e2;
         else
-            base = (it->l0 + row * it->s0) * it->e1;
-        ns_iter r = ns_forall(it->a, base + it->lin, base + it->uin, it->sin);
-        it->i = r.i;
-        it->step = r.step;
-        it->left = r.left;
-        it->l = r.l;
-        it->lstep = r.lstep;
-        if (it->left > 0)
-            return 1;
+            base = (rw->l0 + row * rw->s0) * rw->e1;
+        r = ns_forall(rw->a, base + rw->lin, base + rw->uin, rw->sin);
+        if (r.left > 0)
+            break;
     }
-    return 0;
+    return r;
 }
 
-ns_iter
+ns_rows
 ns_forall_sect(const ns_darray *a, const ns_sect *x, const struct ns_site *site)
 {
-    ns_iter it = { .a = a };
+    ns_rows it = { .a = a };
     int nd = x->ndist;
     if (nd < 2 || nd > 3 || x->nd != nd)
         ns_fatal(site, "forall over '%s' with bounds for %d dimensions; forall2 and forall3 "
@@ -301,13 +297,11 @@ ns_forall_sect(const ns_darray *a, const ns_sect *x, const struct ns_site *site)
     }
     if (!cnt[nd - 1])
         it.nrows = 0;
-    ns_next_row(&it);
     return it;
 }
 
-/* The units of the current row of `it`. */
-static void
-mark_row(ns_darray *a, ns_iter it)
+void
+ns_da_mark_forall(ns_darray *a, ns_iter it)
 {
     if (it.left <= 0)
         return;
@@ -325,14 +319,6 @@ mark_row(ns_darray *a, ns_iter it)
     }
     for (long k = 0, l = it.l; k < it.left; k++, l += it.lstep)
         a->wbits[l >> 6] |= (uint64_t)1 << (l & 63);
-}
-
-void
-ns_da_mark_forall(ns_darray *a, ns_iter it)
-{
-    do
-        mark_row(a, it);
-    while (it.a && ns_next_row(&it));
 }
 
 void
