@@ -161,6 +161,21 @@ FN(int R, int S, int U)
             cnt = cnt + 1;
     }
     EXPECT(cnt == n, "forall2 clipped bounds: %ld", cnt);
+    /* break ends all rows; continue goes on in the row */
+    long seen = 0, went_on = 0;
+    step forall2 (i, j, C, 0, R - 1, 1, 0, S - 1, 1) {
+        seen++;
+        break;
+    }
+    EXPECT(seen == (DArray_Length(C) > 0), "forall2 break: %ld units", seen);
+    step forall2 (i, j, C, R - 1, 0, -1, 0, S - 1, 1) {
+        if (j % 2)
+            continue;
+        went_on++;
+    }
+    for (u = 0; u < n; u++)
+        went_on -= u % S % 2 == 0 && md_owner(u, n, p, cyc) == me;
+    EXPECT(went_on == 0, "forall2 continue: %ld", went_on);
 
     /* as a parameter */
     step sum = PARAM(S, U, C, 0);
