@@ -200,9 +200,11 @@ check_forall(struct checker *c, const struct node *n)
     if (dd != n->ndims)
         diag_error(n->loc, "'%s' has %d distributed dimension%s: use %s", s->name, dd,
                    dd > 1 ? "s" : "", dd == 1 ? "forall" : dd == 2 ? "forall2" : "forall3");
-    if (n->nitems != 0 && n->nitems != 3)
-        diag_error(n->loc, "forall takes the bounds as 'lb, ub, st' (three expressions), "
-                   "or none");
+    if (n->nitems != 0 && n->nitems != 3 && (n->ndims == 1 || n->nitems != 3 * n->ndims))
+        diag_error(n->loc, n->ndims == 1 ? "forall takes the bounds as 'lb, ub, st' (three "
+                   "expressions), or none" : "%s takes the bounds as 'lb, ub, st' over the "
+                   "units (three expressions), as one triple per dimension (%d expressions), "
+                   "or none", n->ndims == 2 ? "forall2" : "forall3", 3 * n->ndims);
     (void)c;
 }
 
@@ -292,16 +294,66 @@ check_write(struct checker *c, const struct node *n)
                    "variables change only in steps", s->name);
 }
 
+/* A private section: one range, in its last subscript (t[0:n-1], m[i][0:n-1]). */
+static void
+check_private_section(const struct node *n)
+{
+    struct node *sub[32];
+    int k = subscripts_of(n, sub, 32), ranges = 0;
+    for (int i = 0; i < k; i++)
+        ranges += sub[i]->kind == N_SECTION;
+    if (n->kind != N_SECTION || ranges != 1)
+        diag_error(n->loc, "a private section has one range, in its last subscript, as in "
+                   "t[0:n-1] or m[i][0:n-1]");
+}
+
+/* The subscripts of a distributed array (an element, a section, the
+ * argument of a pragma): every distributed dimension, and no more
+ * dimensions than it has. */
+static void
+check_darray_subscripts(const struct node *n, const struct symbol *s)
+{
+    struct node *sub[32];
+    int k = subscripts_of(n, sub, 32);
+    int dd = s->dist_dims ? s->dist_dims : 1, all = s->dist_dims ? s->ndims : 1;
+    if (k < 0)
+        return;
+    if (k < dd)
+        diag_error(n->loc, "'%s' has %d distributed dimensions: subscript all of them, as in "
+                   "%s%s", s->name, dd, s->name, dd == 2 ? "[i][j]" : "[i][j][k]");
+    else if (k > all && is_section_chain(n))
+        diag_error(n->loc, "a section of '%s' has at most %d dimension%s", s->name, all,
+                   all > 1 ? "s" : "");
+    else if (is_section_chain(n) && k > NS_SECT_DIMS)
+        diag_error(n->loc, "a section of '%s' over more than %d dimensions is not supported",
+                   s->name, NS_SECT_DIMS);
+}
+
+static void
+check_subscripts(struct checker *c, const struct node *n)
+{
+    const struct symbol *s = root_symbol(c->u, n);
+    if (chain_top(n) != n || sh_kind_of(s) != SH_DARRAY)
+        return;
+    check_darray_subscripts(n, s);
+}
+
 static void
 check_section(struct checker *c, const struct node *n)
 {
+    for (const struct node *q = n; q != chain_top(n); q = q->parent)
+        if (q->parent->kind == N_SECTION)
+            return;                         /* the outermost range speaks for the chain */
+    n = chain_top(n);
     const struct node *p = n->parent;
     if (p && p->kind == N_MIRROR)
         return;
     if (p && p->kind == N_ASSIGN && tok_is(c->u, p, "=") && p->parent &&
         p->parent->kind == N_EXPR_STMT) {
         const struct node *o = p->lhs == n ? p->rhs : p->lhs;      /* the other side */
-        if (o->kind != N_SECTION)
+        if (sh_kind_of(root_symbol(c->u, n)) != SH_DARRAY && is_section_chain(o))
+            check_private_section(n);
+        if (!is_section_chain(o))
             diag_error(o->loc, "a section assignment needs a section on both sides "
                        "('t[0:n-1] = a[l:u];')");
         else if (p->lhs == n && sh_kind_of(root_symbol(c->u, n)) != SH_DARRAY &&
@@ -419,7 +471,8 @@ visit(struct node *n, void *ctx)
     case N_COMBINE_ITEM: check_combine_item(c, n); break;
     case N_FORALL: check_forall(c, n); break;
     case N_CALL: check_call(c, n); break;
-    case N_SECTION: check_section(c, n); break;
+    case N_SECTION: check_section(c, n); check_subscripts(c, n); break;
+    case N_INDEX: check_subscripts(c, n); break;
     case N_OWNER: case N_OWNED: check_owner(c, n); break;
     case N_IDENT: check_darray_name(c, n); break;
     case N_MIRROR: check_mirror(c, n); break;

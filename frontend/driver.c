@@ -422,6 +422,7 @@ struct options {
     const char *std;            /* the last -std=..., or NULL */
     int max_errors;             /* -fmax-errors= */
     int line_markers;           /* 0 with -P / --no-line-markers */
+    int mirror_warnings;        /* -Wmirror (the translator's; not given to mpicc) */
     int dep_file_given;         /* -MF */
     int dep_target_given;       /* -MT or -MQ */
     int dep_wanted;             /* -MD or -MMD */
@@ -460,6 +461,7 @@ usage(void)
 "  --emit-c             print the translated C of one .nst input (to -o if given)\n"
 "  -P, --no-line-markers  translated C without linemarkers (-E: cpp's -P)\n"
 "  -fmax-errors=<n>     stop translating after <n> errors (0: no limit; default 20)\n"
+"  -Wmirror             say where nsc inserted mirrors for remote reads, and where not\n"
 "  -I<dir> -D<m>[=<v>] -U<m> -include <file> -isystem <dir> -iquote <dir>\n"
 "  -idirafter <dir> -Wp,<opts>\n"
 "                       preprocessor options\n"
@@ -645,6 +647,10 @@ parse_compiler_option(struct options *o, const char *a)
         parse_max_errors(o, a + strlen("-fmax-errors="));
     if (!strcmp(a, "-fsyntax-only")) {
         set_mode(o, MODE_SYNTAX);
+        return 1;
+    }
+    if (!strcmp(a, "-Wmirror") || !strcmp(a, "-Wno-mirror")) {
+        o->mirror_warnings = !strcmp(a, "-Wmirror");
         return 1;
     }
     if (starts(a, "-Wl,")) {
@@ -1127,6 +1133,7 @@ translate(const struct options *o, const struct input *in, const struct buf *tex
         .input_name = in->name,
         .max_errors = o->max_errors,
         .line_markers = o->line_markers,
+        .mirror_warnings = o->mirror_warnings,
     };
     int errors = nsc_translate(text->data, text->len, out, &to);
     if (fflush(out) != 0 || ferror(out)) {

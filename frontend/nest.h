@@ -28,6 +28,21 @@ const char *sh_bad_reason(const struct symbol *s);
 /* The symbol an lvalue or array expression is rooted at (x, a[i], s.f,
  * (a)[i], *h), or NULL. */
 struct symbol *root_symbol(const struct unit *u, const struct node *e);
+/* The subscripts (N_INDEX and N_SECTION nodes) of an array expression
+ * a[i][l:u][k], outermost array dimension first; returns how many (at most
+ * max), or -1 when the chain is not subscripts of a name (parentheses
+ * allowed).  A section chain is one that has an N_SECTION: the whole
+ * expression n is a (multi-dimensional) section. */
+#define NS_SECT_DIMS 8         /* NS_SECT_MAX of the runtime: dimensions of a section */
+int subscripts_of(const struct node *e, struct node **sub, int max);
+int is_section_chain(const struct node *e);
+/* The outermost node of the subscript chain that n is part of. */
+const struct node *chain_top(const struct node *n);
+/* Does pred hold for n or a node below it? */
+int node_any(const struct node *n, int (*pred)(const struct node *n, const void *ctx),
+             const void *ctx);
+/* Is variable v assigned, incremented, or its address taken anywhere in n? */
+int modifies(const struct unit *u, const struct node *n, const struct symbol *v);
 /* Is the spelling of n's main token (n->tok) op? */
 int tok_is(const struct unit *u, const struct node *n, const char *op);
 
@@ -47,8 +62,34 @@ int has_label(const struct node *n, const char *name);
  * of errors it reported. */
 int check_unit(struct unit *u);
 
-/* rewrite.c: prints the translation of the whole unit. */
+/* mirror.c: mirror inference.  A read a[e] of a one-dimensional
+ * distributed array in a step, with e an affine function of the index v of
+ * a forall or for loop inside the step (or free of such an index), all
+ * else in e unchanged by the step (and by prev, the step before, where the
+ * mirror goes when there is one): the step needs a[e(lo) .. e(hi)]
+ * mirrored, lo .. hi the range of v. */
+struct mirror_need {
+    const struct node *read;        /* a[e] */
+    const struct symbol *arr;
+    const struct node *index;       /* e */
+    const struct symbol *var;       /* v, or NULL (e has none) */
+    const struct node *loop;        /* the N_FORALL or N_FOR of v */
+};
+/* node_any predicate: n is a #pragma mirror of array m->a (NULL: of any). */
+struct mirror_of { const struct unit *u; const struct symbol *a; };
+int is_mirror_of(const struct node *n, const void *m);
+/* Fills out (at most max) for the reads of step; with warn, reports
+ * (-Wmirror) the remote reads it cannot cover. */
+int mirror_needs(struct unit *u, const struct node *step, const struct node *prev,
+                 struct mirror_need *out, int max, int warn);
+/* The range of a for loop's variable: init, bound, and the adjustment of
+ * the bound (-1 for <, +1 for >, 0 for <= and >=); up: the loop counts up. */
+int for_range(const struct unit *u, const struct node *loop, const struct symbol *v,
+              const struct node **init, const struct node **bound, int *adjust, int *up);
+
+/* rewrite.c: prints the translation of the whole unit; mirror_warnings:
+ * -Wmirror. */
 struct emitter;
-void rewrite_unit(struct unit *u, struct emitter *em);
+void rewrite_unit(struct unit *u, struct emitter *em, int mirror_warnings);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "diag.h"
 #include "emit.h"
 #include "nest.h"
 
@@ -19,6 +20,13 @@ struct rw {
     int nglobals, capglobals;
     int has_main;
     int ids;                        /* numbers generated names */
+    int mirror_warnings;            /* -Wmirror */
+    const struct node **placed;     /* steps whose inferred mirrors the step before took */
+    int nplaced, capplaced;
+    const struct symbol *subst;     /* an index replaced by subst_text (mirror ranges) */
+    const char *subst_text;
+    const struct node *wr_el;       /* the distributed element a write goes to */
+    int wr_mode;                    /* and darray_access's wr for it */
     struct fa {                     /* a forall with the fast path */
         const struct node *n;
         int id, mark_all;
@@ -211,19 +219,40 @@ dist_dims(const struct symbol *s)
 static void
 unit_index(struct rw *r, const struct symbol *s, struct node **idx, int n)
 {
-    int dd = dist_dims(s);
-    for (int k = 1; k < dd && k < n; k++)
+    int m = dist_dims(s) < n ? dist_dims(s) : n;
+    if (m > 1)
         E("(");
-    for (int k = 0; k < dd && k < n; k++) {
+    for (int k = 1; k < m; k++)
+        E("(");
+    for (int k = 0; k < m; k++) {
         if (k) {
-            E(" * (");
+            E(") * (");
             flat(r, s->dims[k]);
             E(") + ");
         }
         E("(long)");
         flat(r, idx[k]);
-        if (k && k + 1 < dd && k + 1 < n)
+    }
+    if (m > 1)
+        E(")");
+}
+
+/* The element of a unit that A[i][j][k][l] names (undistributed indices
+ * idx[dd .. s->ndims)), row-major: k * D3 + l. */
+static void
+elem_index(struct rw *r, const struct symbol *s, struct node **idx)
+{
+    int dd = dist_dims(s);
+    for (int k = dd; k < s->ndims; k++) {
+        if (k > dd)
+            E(" + ");
+        E("(long)");
+        flat(r, idx[k]);
+        if (k + 1 < s->ndims) {
+            E(" * (");
+            dims_product(r, s, k + 1, s->ndims);
             E(")");
+        }
     }
 }
 
@@ -249,7 +278,7 @@ fast_forall(struct rw *r, const struct node *idx[], int nidx, const struct symbo
 }
 
 /* Emits a distributed element access e (a[i], A[i][j][k], A[i][j]) for
- * reading (wr 0) or writing (wr 1). */
+ * reading (wr 0), writing (wr 1), or both (wr 2: op=, ++, --). */
 static void
 darray_access(struct rw *r, struct node *e, int wr)
 {
@@ -275,8 +304,25 @@ darray_access(struct rw *r, struct node *e, int wr)
             E(")])");
         } else
             E("ns_la%d[ns_it%d.cur]", f->id, f->id);
+    } else if (trail > 0 && n >= s->ndims) {   /* one element of a unit */
+        E("(*(");
+        elem_type(r, s);
+        E(" *)%s(%s, ", wr == 2 ? "ns_da_rmw_el" : wr ? "ns_da_wr_el" : "ns_da_rd_el", s->name);
+        unit_index(r, s, idx, n);
+        E(", ");
+        elem_index(r, s, idx);
+        E(", ");
+        site(r, s->name, e);
+        E("))");
+        for (int k = s->ndims; k < n; k++) {    /* an array element type's own */
+            E("[");
+            emit_flat(r->em, idx[k]);
+            E("]");
+        }
+        E(")");
+        return;
     } else {
-        const char *fn = wr ? "ns_da_wr" : "ns_da_rd";
+        const char *fn = wr == 2 ? "ns_da_rmw" : wr ? "ns_da_wr" : "ns_da_rd";
         E("(");
         if (trail == 0)
             E("*");
@@ -462,16 +508,144 @@ collect_darray_use(struct rw *r, const struct node *n, struct da_use *use)
         lv = n->operand;
     if (lv)
         note_use(use, root_symbol(r->u, lv), 1);
-    if (n->kind == N_ASSIGN && n->rhs && n->rhs->kind == N_SECTION)
+    if (n->kind == N_ASSIGN && n->rhs && is_section_chain(n->rhs))
         note_use(use, root_symbol(r->u, n->rhs), 0);
     for (int i = 0; i < n->nkids; i++)
         collect_darray_use(r, n->kids[i], use);
+}
+
+/* ---- inferred mirrors (mirror.c) ---- */
+
+#define MAX_NEEDS 64
+
+/* e with the index v replaced by name */
+static void
+flat_subst(struct rw *r, const struct node *e, const struct symbol *v, const char *name)
+{
+    r->subst = v;
+    r->subst_text = name;
+    flat(r, (struct node *)e);
+    r->subst = NULL;
+}
+
+/* The mirror of one inferred read: a[e(lo) .. e(hi)], lo .. hi the range of
+ * its index in my part of its loop. */
+static void
+emit_need(struct rw *r, const struct mirror_need *m, const struct node *step)
+{
+    const struct node *L = m->loop;
+    if (!m->var) {
+        E(" ns_da_mirror_span(%s, ", m->arr->name);
+        flat_subst(r, m->index, NULL, NULL);
+        E(", ");
+        flat_subst(r, m->index, NULL, NULL);
+    } else {
+        E(" { long ns_mlo, ns_mhi; if (");
+        if (L->kind == N_FORALL) {
+            E("ns_forall_span(%s, ", L->array->sym->name);
+            if (L->nitems == 3)
+                for (int k = 0; k < 3; k++) {
+                    flat(r, L->items[k]);
+                    E(", ");
+                }
+            else
+                E("0, ns_da_length(%s) - 1, 1, ", L->array->sym->name);
+            E("&ns_mlo, &ns_mhi)");
+        } else {
+            const struct node *init, *bound;
+            int adjust = 0, up = 1;
+            for_range(r->u, L, m->var, &init, &bound, &adjust, &up);
+            E("(%s = (long)", up ? "ns_mlo" : "ns_mhi");
+            flat(r, (struct node *)init);
+            E(", %s = (long)", up ? "ns_mhi" : "ns_mlo");
+            flat(r, (struct node *)bound);
+            E(" + %d, ns_mlo <= ns_mhi)", adjust);
+        }
+        E(") ns_da_mirror_span(%s, ", m->arr->name);
+        flat_subst(r, m->index, m->var, "ns_mlo");
+        E(", ");
+        flat_subst(r, m->index, m->var, "ns_mhi");
+    }
+    E(", ");
+    site(r, "mirror", step);
+    E(");%s", m->var ? " }" : "");
+}
+
+static void
+note_needs(struct rw *r, const struct mirror_need *m, int n, const char *where, int line)
+{
+    for (int k = 0; r->mirror_warnings && k < n; k++)
+        diag_warning(m[k].read->loc, "mirror of '%s' inserted %s at line %d [-Wmirror]",
+                     m[k].arr->name, where, line);
+}
+
+/* The step after n in its block, if the next statement is one. */
+static const struct node *
+next_step(const struct node *n)
+{
+    const struct node *b = n->parent;
+    for (int i = 0; b && b->kind == N_COMPOUND && i + 1 < b->nitems; i++)
+        if (b->items[i] == n)
+            return b->items[i + 1]->kind == N_STEP ? b->items[i + 1] : NULL;
+    return NULL;
+}
+
+/* At the end of step n's body: the mirrors the next step needs, when all
+ * of them can be issued here. */
+static void
+mirrors_for_next(struct rw *r, const struct node *n)
+{
+    struct mirror_need here[MAX_NEEDS], alone[MAX_NEEDS];
+    const struct node *next = next_step(n);
+    if (!next)
+        return;
+    int k = mirror_needs(r->u, next, n, here, MAX_NEEDS, 0);
+    if (k == 0 || k != mirror_needs(r->u, next, NULL, alone, MAX_NEEDS, 0))
+        return;
+    mirror_needs(r->u, next, n, here, MAX_NEEDS, r->mirror_warnings);
+    for (int i = 0; i < k; i++)
+        emit_need(r, &here[i], n);
+    note_needs(r, here, k, "in the step before, the step", n->loc.line);
+    r->placed = grow(r->placed, &r->capplaced, r->nplaced, sizeof *r->placed);
+    r->placed[r->nplaced++] = next;
+}
+
+/* Before step n: a superstep of the mirrors it needs, unless the step
+ * before took them.  Not in a function that mirrors by itself: its reads
+ * may be covered by mirrors nsc cannot see (the caller's, an earlier
+ * iteration's), and a superstep costs a barrier. */
+static void
+mirrors_before(struct rw *r, const struct node *n)
+{
+    struct mirror_need need[MAX_NEEDS];
+    for (int i = 0; i < r->nplaced; i++)
+        if (r->placed[i] == n)
+            return;
+    int k = mirror_needs(r->u, n, NULL, need, MAX_NEEDS, r->mirror_warnings);
+    if (k && node_any(enclosing_function(n), is_mirror_of, &(struct mirror_of){ r->u, NULL })) {
+        for (int i = 0; r->mirror_warnings && i < k; i++)
+            diag_warning(need[i].read->loc, "no mirror inserted for this read of '%s': the "
+                         "statement before the step is not a step, and the function mirrors "
+                         "by itself; mirror it in the step before [-Wmirror]",
+                         need[i].arr->name);
+        return;
+    }
+    if (!k)
+        return;
+    E("{ ns_step_begin(");
+    site(r, "mirror", n);
+    E(");");
+    for (int i = 0; i < k; i++)
+        emit_need(r, &need[i], n);
+    E(" ns_step_end(); } ");
+    note_needs(r, need, k, "in a superstep of its own before the step", n->loc.line);
 }
 
 static void
 rewrite_step(struct rw *r, struct node *n)
 {
     emit_lead(r->em, n);
+    mirrors_before(r, n);
     E("{ ns_step_begin(");
     site(r, "step", n);
     E(");");
@@ -481,6 +655,7 @@ rewrite_step(struct rw *r, struct node *n)
         if (use.w[k] && use.rd[k])
             E(" ns_da_snapshot(%s);", use.arr[k]->name);
     emit_node(r->em, n->body);
+    mirrors_for_next(r, n);
     combine_calls(r, n->combine);
     E(" ns_step_end(); }");
 }
@@ -542,34 +717,13 @@ writes_fast_element(struct rw *r, const struct node *st, const struct node *fa)
     return 1;
 }
 
-/* Is variable v assigned (or its address taken) anywhere in n? */
-static int
-modifies(struct rw *r, const struct node *n, const struct symbol *v)
-{
-    if (!n)
-        return 0;
-    const struct node *lv = NULL;
-    if (n->kind == N_ASSIGN)
-        lv = n->lhs;
-    else if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(r->u, n, "++") ||
-                                                             tok_is(r->u, n, "--") ||
-                                                             tok_is(r->u, n, "&"))))
-        lv = n->operand;
-    if (lv && lv->kind == N_IDENT && lv->sym == v)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (modifies(r, n->kids[i], v))
-            return 1;
-    return 0;
-}
-
 static void
 rewrite_forall(struct rw *r, struct node *n)
 {
     struct symbol *a = n->array->sym;
     int id = ++r->ids, fast = 1, mark_all = 0;
     for (int k = 0; k < n->ndims; k++)
-        fast &= !modifies(r, n->body, n->vars[k]->sym);
+        fast &= !modifies(r->u, n->body, n->vars[k]->sym);
     if (fast && !jumps(n->body)) {
         const struct node *b = n->body;
         if (b->kind == N_COMPOUND) {
@@ -584,23 +738,51 @@ rewrite_forall(struct rw *r, struct node *n)
         elem_type(r, a);
         E(" *ns_la%d = (", id);
         elem_type(r, a);
-        E(" *)%s->local; ", a->name);
+        E(" *)%s->local; (void)ns_la%d; ", a->name, id);
         r->foralls = grow(r->foralls, &r->capforalls, r->nforalls, sizeof *r->foralls);
         r->foralls[r->nforalls++] = (struct fa){ n, id, mark_all };
     }
-    E("long ns_i%d; ns_iter ns_it%d = ns_forall(%s, ", id, id, a->name);
-    if (n->nitems == 3) {
-        flat(r, n->items[0]);
-        E(", ");
-        flat(r, n->items[1]);
-        E(", ");
-        flat(r, n->items[2]);
-    } else
-        E("0, ns_da_length(%s) - 1, 1", a->name);
-    E("); ");
+    int rows = n->nitems == 3 * n->ndims && n->ndims > 1;
+    if (rows) {         /* a bound triple per dimension: row by row, a user's break ends all */
+        E("long ns_i%d; int ns_more%d = 1; ns_iter ns_it%d; ns_rows ns_rw%d = ns_forall_sect(%s, "
+          "&(const ns_sect){ %d, %d, ", id, id, id, id, a->name, n->ndims, n->ndims);
+        for (int t = 0; t < 3; t++) {
+            E("{ ");
+            for (int k = 0; k < n->ndims; k++) {
+                E(k ? ", " : "");
+                flat(r, n->items[3 * k + t]);
+            }
+            E(" }, ");
+        }
+        E("{ 0");
+        for (int k = 1; k < n->ndims; k++) {
+            E(", ");
+            flat(r, a->dims[k]);
+        }
+        E(" } }, ");
+        site(r, n->ndims == 2 ? "forall2" : "forall3", n);
+        E("); ");
+    } else {
+        E("long ns_i%d; ns_iter ns_it%d = ns_forall(%s, ", id, id, a->name);
+        if (n->nitems == 3) {
+            flat(r, n->items[0]);
+            E(", ");
+            flat(r, n->items[1]);
+            E(", ");
+            flat(r, n->items[2]);
+        } else
+            E("0, ns_da_length(%s) - 1, 1", a->name);
+        E("); ");
+    }
+    if (rows)
+        E("while (ns_more%d && (ns_it%d = ns_next_rows(&ns_rw%d)).left > 0) { ", id, id, id);
     if (mark_all)
         E("ns_da_mark_forall(%s, ns_it%d); ", a->name, id);
-    E("while (ns_next(&ns_it%d, &ns_i%d)) { ", id, id);
+    if (rows)
+        E("ns_more%d = 0; for (;;) { if (!ns_next(&ns_it%d, &ns_i%d)) { ns_more%d = 1; break; } ",
+          id, id, id, id);
+    else
+        E("while (ns_next(&ns_it%d, &ns_i%d)) { ", id, id);
     if (n->ndims == 1) {
         emit_flat(r->em, n->vars[0]);
         E(" = ns_i%d; ", id);
@@ -626,7 +808,7 @@ rewrite_forall(struct rw *r, struct node *n)
         E("; ");
     }
     emit_node(r->em, n->body);
-    E(" } }");
+    E(" } }%s", rows ? " }" : "");
     if (fast)
         r->nforalls--;              /* its fast path ends with it */
 }
@@ -652,14 +834,72 @@ section_bounds(struct rw *r, struct node *sec)
         E("1");
 }
 
+/* A distributed side that the one-dimensional calls take: one subscript,
+ * of an array with one distributed dimension. */
+static int
+section_1d(const struct symbol *s, const struct node *e)
+{
+    struct node *sub[2];
+    return dist_dims(s) == 1 && subscripts_of(e, sub, 2) == 1;
+}
+
+/* Field f (0: lo, 1: hi, 2: st, 3: extent) of subscript k of s, sub. */
+static void
+sect_field(struct rw *r, const struct symbol *s, const struct node *sub, int k, int f)
+{
+    int sec = sub->kind == N_SECTION;
+    if (f == 0)
+        flat(r, sec ? sub->lo : sub->rhs);
+    else if (f == 1 && sec)
+        flat(r, sub->hi);
+    else if (f == 1)
+        E("(-0x7fffffffffffffffL - 1)");        /* NS_SECT_INDEX: an index */
+    else if (f == 2 && sec && sub->stride)
+        flat(r, sub->stride);
+    else if (f == 3 && k && k < s->ndims && s->dims[k])
+        flat(r, s->dims[k]);
+    else
+        E(f == 2 ? "1" : "0");
+}
+
+/* The subscripts of e (an element or section of distributed array s) as an
+ * ns_sect: &(const ns_sect){ nd, ndist, {lo}, {hi}, {st}, {ext} }; an index
+ * i is lo = i, hi = NS_SECT_INDEX (the runtime reads i:i:1). */
+static void
+sect_literal(struct rw *r, const struct symbol *s, const struct node *e)
+{
+    struct node *sub[NS_SECT_DIMS];
+    int n = subscripts_of(e, sub, NS_SECT_DIMS);
+    E("&(const ns_sect){ %d, %d", n, dist_dims(s));
+    for (int f = 0; f < 4; f++) {
+        E(", { ");
+        for (int k = 0; k < n; k++) {
+            E(k ? ", " : "");
+            sect_field(r, s, sub[k], k, f);
+        }
+        E(" }");
+    }
+    E(" }");
+}
+
 /* t[l:u] = B[..], B[..] = t[l:u], A[..] = B[..]: one runtime call. */
 static void
 rewrite_section_assign(struct rw *r, struct node *n)
 {
     struct node *L = n->lhs, *R = n->rhs;
-    struct symbol *dl = L->kind == N_SECTION ? section_darray(r, L) : NULL;
-    struct symbol *dr = R->kind == N_SECTION ? section_darray(r, R) : NULL;
+    struct symbol *dl = is_section_chain(L) ? section_darray(r, L) : NULL;
+    struct symbol *dr = is_section_chain(R) ? section_darray(r, R) : NULL;
     emit_lead(r->em, n);
+    if (dl && dr && !(section_1d(dl, L) && section_1d(dr, R))) {
+        E("ns_da_copy_sect(%s, ", dl->name);
+        sect_literal(r, dl, L);
+        E(", %s, ", dr->name);
+        sect_literal(r, dr, R);
+        E(", ");
+        site(r, "section", n);
+        E(")");
+        return;
+    }
     if (dl && dr) {
         E("ns_da_copy_section(%s, ", dl->name);
         section_bounds(r, L);
@@ -672,9 +912,15 @@ rewrite_section_assign(struct rw *r, struct node *n)
     }
     struct node *priv = dl ? R : L, *dist = dl ? L : R;
     struct symbol *d = dl ? dl : dr;
-    E("ns_da_section_check(%s%s(%s, ", dl ? "ns_da_write_section" : "ns_da_read_section",
-      priv->stride ? "_strided" : "", d->name);
-    section_bounds(r, dist);
+    int multi = !section_1d(d, dist);
+    if (multi) {
+        E("ns_da_section_check(%s(%s, ", dl ? "ns_da_write_sect" : "ns_da_read_sect", d->name);
+        sect_literal(r, d, dist);
+    } else {
+        E("ns_da_section_check(%s%s(%s, ", dl ? "ns_da_write_section" : "ns_da_read_section",
+          priv->stride ? "_strided" : "", d->name);
+        section_bounds(r, dist);
+    }
     E(", &");
     emit_flat(r->em, priv->lhs);
     E("[");
@@ -683,6 +929,12 @@ rewrite_section_assign(struct rw *r, struct node *n)
     if (priv->stride) {
         flat(r, priv->stride);
         E(", ");
+    } else if (multi)
+        E("1, ");
+    if (multi) {                        /* the private element: a piece */
+        E("sizeof ");
+        emit_flat(r->em, priv->lhs);
+        E("[0], ");
     }
     site(r, "section", n);
     E("), ns_section_len(");
@@ -699,6 +951,16 @@ rewrite_mirror(struct rw *r, struct node *n)
     for (int i = 0; i < n->nitems; i++) {
         struct node *e = n->items[i];
         struct symbol *s = root_symbol(r->u, e);
+        while (e->kind == N_PAREN)
+            e = e->operand;
+        if (!section_1d(s, e)) {
+            E("%s(%s, ", n->is_update ? "ns_da_update_sect" : "ns_da_mirror_sect", s->name);
+            sect_literal(r, s, e);
+            E(", ");
+            site(r, n->is_update ? "update" : "mirror", n);
+            E("); ");
+            continue;
+        }
         E("%s(%s, ", n->is_update ? "ns_da_update" : "ns_da_mirror", s ? s->name : "?");
         if (e->kind == N_SECTION)
             section_bounds(r, e);
@@ -730,6 +992,8 @@ darray_handle_new(const struct node *init)
 static void
 darray_new(struct rw *r, const struct symbol *s, struct node *count)
 {
+    if (s->dist_dims > 1)                       /* units named A[i][j] in messages */
+        E("ns_da_shape(");
     E("ns_da_new(");
     c_string(r, s->name);
     E(", ");
@@ -744,6 +1008,16 @@ darray_new(struct rw *r, const struct symbol *s, struct node *count)
     E("), %s, %s, ", s->dist == DIST_BLOCK ? "NS_BLOCK" : "NS_CYCLIC", op_code(s->combine_op));
     combine_fn(r, s);
     E(")");
+    if (s->dist_dims > 1) {
+        E(", %d, (long)", s->dist_dims);
+        flat(r, s->dims[1]);
+        E(", (long)");
+        if (s->dist_dims > 2)
+            flat(r, s->dims[2]);
+        else
+            E("1");
+        E(")");
+    }
 }
 
 /* The registration of replicated object s (a statement). */
@@ -1019,14 +1293,46 @@ is_write_node(struct rw *r, const struct node *n, struct node **lv)
     return 0;
 }
 
+/* The element of a distributed array an lvalue is in (a[i] of a[i].f,
+ * A[i][j][k] of A[i][j][k].m[2]): the subscripts right on its name. */
+static struct node *
+darray_element(struct node *lv)
+{
+    struct node *e = lv;
+    while (e && e->kind != N_IDENT)
+        e = e->kind == N_PAREN || e->kind == N_UNARY ? e->operand : e->lhs;
+    while (e && e->parent && e->parent->kind == N_INDEX && e->parent->lhs == e)
+        e = e->parent;
+    return e;
+}
+
+/* The lvalue lv with its distributed element el in write form (wr 1), or
+ * read-modify-write form (wr 2: also a write of a part, a[i].f = v, which
+ * sends the whole element). */
+static void
+darray_lvalue(struct rw *r, struct node *lv, struct node *el, int wr)
+{
+    if (lv == el) {
+        darray_access(r, lv, wr);
+        return;
+    }
+    const struct node *outer = r->wr_el;
+    int outer_wr = r->wr_mode;
+    r->wr_el = el;
+    r->wr_mode = wr;
+    emit_flat(r->em, lv);
+    r->wr_el = outer;
+    r->wr_mode = outer_wr;
+}
+
 /* A write whose lvalue is a distributed element: the lvalue in write form. */
 static void
 darray_write(struct rw *r, struct node *n, struct node *lv)
 {
     struct fa *f = NULL;
     struct symbol *s = root_symbol(r->u, lv);
-    struct node *idx[16];
-    int ni = indices_of(lv, idx, 16);
+    struct node *idx[16], *el = darray_element(lv);
+    int ni = indices_of(el, idx, 16);
     if (ni)
         f = fast_forall(r, (const struct node **)idx, ni, s);
     emit_lead(r->em, n);
@@ -1034,16 +1340,16 @@ darray_write(struct rw *r, struct node *n, struct node *lv)
     if (mark)
         E("(ns_da_mark(%s, ns_it%d.cur), ", s->name, f->id);
     if (n->kind == N_ASSIGN) {
-        darray_access(r, lv, 1);
+        darray_lvalue(r, lv, el, tok_is(r->u, n, "=") && lv == el ? 1 : 2);
         E(" ");
         emit_flat_tokens(r->em, n->tok, n->tok);
         emit_node(r->em, n->rhs);
     } else if (n->kind == N_POSTFIX) {
-        darray_access(r, lv, 1);
+        darray_lvalue(r, lv, el, 2);
         emit_flat_tokens(r->em, n->tok, n->tok);
     } else {
         emit_flat_tokens(r->em, n->tok, n->tok);
-        darray_access(r, lv, 1);
+        darray_lvalue(r, lv, el, 2);
     }
     if (mark)
         E(")");
@@ -1126,7 +1432,7 @@ hook(struct emitter *em, struct node *n, void *ctx)
         return 1;
     }
     case N_ASSIGN:
-        if (n->lhs->kind == N_SECTION || n->rhs->kind == N_SECTION) {
+        if (is_section_chain(n->lhs) || is_section_chain(n->rhs)) {
             rewrite_section_assign(r, n);
             return 1;
         }
@@ -1170,14 +1476,22 @@ hook(struct emitter *em, struct node *n, void *ctx)
         struct symbol *s = root_symbol(r->u, n);
         if (sh_kind_of(s) != SH_DARRAY)
             return 0;
-        /* the outermost index of a chain does the whole access */
-        if (n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n)
+        /* the outermost index of a chain does the whole access; a[i].m[2]:
+         * a[i] does */
+        struct node *sub[1];
+        if ((n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n) ||
+            subscripts_of(n, sub, 1) < 0)
             return 0;
         emit_lead(em, n);
-        darray_access(r, n, 0);
+        darray_access(r, n, n == r->wr_el ? r->wr_mode : 0);
         return 1;
     }
     case N_IDENT:
+        if (r->subst && n->sym == r->subst) {
+            emit_lead(em, n);
+            E("%s", r->subst_text);
+            return 1;
+        }
         if (n->sym && escapes(r, n)) {
             emit_lead(em, n);
             E("(ns_sh_escape(&ns_sv_%s, ", n->sym->name);
@@ -1192,13 +1506,14 @@ hook(struct emitter *em, struct node *n, void *ctx)
 }
 
 void
-rewrite_unit(struct unit *u, struct emitter *em)
+rewrite_unit(struct unit *u, struct emitter *em, int mirror_warnings)
 {
-    struct rw r = { .u = u, .em = em };
+    struct rw r = { .u = u, .em = em, .mirror_warnings = mirror_warnings };
     emit_set_hook(em, hook, &r);
     emit_unit(em);
     file_scope_init(&r);        /* called by main if main came after the globals */
     emit_set_hook(em, NULL, NULL);
     free(r.globals);
     free(r.foralls);
+    free(r.placed);
 }

@@ -107,6 +107,52 @@ root_symbol(const struct unit *u, const struct node *e)
     return NULL;
 }
 
+int
+subscripts_of(const struct node *e, struct node **sub, int max)
+{
+    struct node *tmp[32];
+    int n = 0;
+    while (e && e->kind != N_IDENT) {
+        if (e->kind == N_INDEX || e->kind == N_SECTION) {
+            if (n == 32)
+                return -1;
+            tmp[n++] = (struct node *)e;
+            e = e->lhs;
+        } else if (e->kind == N_PAREN)
+            e = e->operand;
+        else
+            return -1;
+    }
+    if (!e)
+        return -1;
+    int k = 0;
+    for (int i = n - 1; i >= 0 && k < max; i--)
+        sub[k++] = tmp[i];
+    return k;
+}
+
+int
+is_section_chain(const struct node *e)
+{
+    struct node *sub[32];
+    if (!e || (e->kind != N_INDEX && e->kind != N_SECTION))
+        return 0;
+    int n = subscripts_of(e, sub, 32);
+    for (int i = 0; i < n; i++)
+        if (sub[i]->kind == N_SECTION)
+            return 1;
+    return 0;
+}
+
+const struct node *
+chain_top(const struct node *n)
+{
+    while (n->parent && (n->parent->kind == N_INDEX || n->parent->kind == N_SECTION) &&
+           n->parent->lhs == n)
+        n = n->parent;
+    return n;
+}
+
 /* Type_* of declaration specifiers, following typedef names. */
 static const char *
 specs_type_code(const struct node *sp, int depth)
@@ -199,6 +245,42 @@ has_label(const struct node *n, const char *name)
         return 1;
     for (int i = 0; i < n->nkids; i++)
         if (has_label(n->kids[i], name))
+            return 1;
+    return 0;
+}
+
+int
+modifies(const struct unit *u, const struct node *n, const struct symbol *v)
+{
+    if (!n)
+        return 0;
+    const struct node *lv = NULL;
+    if (n->kind == N_ASSIGN)
+        lv = n->lhs;
+    else if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(u, n, "++") ||
+                                                             tok_is(u, n, "--") ||
+                                                             tok_is(u, n, "&"))))
+        lv = n->operand;
+    while (lv && lv->kind == N_PAREN)
+        lv = lv->operand;
+    if (lv && lv->kind == N_IDENT && lv->sym == v)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (modifies(u, n->kids[i], v))
+            return 1;
+    return 0;
+}
+
+int
+node_any(const struct node *n, int (*pred)(const struct node *n, const void *ctx),
+         const void *ctx)
+{
+    if (!n)
+        return 0;
+    if (pred(n, ctx))
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (node_any(n->kids[i], pred, ctx))
             return 1;
     return 0;
 }

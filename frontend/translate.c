@@ -23,7 +23,7 @@ nsc_translate(const char *text, size_t len, FILE *out, const struct nsc_options 
     if (diag_errors() == 0) {
         struct emitter em;
         emit_init(&em, out, u, NULL, NULL, opt->line_markers);
-        rewrite_unit(u, &em);
+        rewrite_unit(u, &em, opt->mirror_warnings);
     }
     int errors = diag_errors();
     unit_free(u);

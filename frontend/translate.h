@@ -16,6 +16,7 @@ struct nsc_options {
     const char *input_name;     /* the input as named on the command line */
     int max_errors;             /* stop after this many errors; 0: no limit */
     int line_markers;           /* 1: keep the output's lines mapped to the source */
+    int mirror_warnings;        /* -Wmirror: where mirrors were inferred, and where not */
 };
 
 /* Translates the preprocessed text[0..len) and writes C to out.  Diagnostics

@@ -175,6 +175,8 @@ typedef struct ns_darray {
     int wdirty;
     const char *name;
     struct ns_dastate *st;      /* runtime-owned: mirrors, requests, group */
+    int ndist;                  /* distributed dimensions (0 and 1: one) */
+    long ext[3];                /* their extents, for messages (ext[0] is n / the rest) */
 } ns_darray;
 
 /* sh T b[N]</>;  sh T a[N]<%>;  sh T A[4][5]<%>[7];  sh T *A</> + new_DArray:
@@ -183,6 +185,9 @@ typedef struct ns_darray {
  * Collective in the current group, which becomes the declaring group. */
 ns_darray *ns_da_new(const char *name, long nunits, long unit, int type, size_t elsize,
                      int dist, int op, ns_combine_fn fn);
+/* sh T A[4][5]<%>[7]: the shape of its distributed dimensions, for the
+ * messages that name units (A[2][3], not A[13]); returns a. */
+ns_darray *ns_da_shape(ns_darray *a, int ndist, long ext1, long ext2);
 ns_darray *new_DArray(long n, int type);        /* block, default policy */
 void       ns_da_free(ns_darray *a);
 long       DArray_Length(const ns_darray *a);   /* my local units */
@@ -237,9 +242,18 @@ ns_da_wlocal(ns_darray *a, long i)
 
 /* General element access: local, or my copy of a remote unit.  A read of a
  * remote unit needs a mirror (or my own write in this step); a write is
- * sent to the owner at step end and combined there. */
+ * sent to the owner at step end and combined there.  ns_da_rd/ns_da_wr
+ * reach a whole unit; ns_da_rd_el/ns_da_wr_el element k of unit i (units
+ * of several elements: A[i][j][k] of sh T A[4][5]<%>[7]), so that a remote
+ * write sends, and a remote read needs, that element only. */
 void *ns_da_rd_remote(ns_darray *a, long i, const struct ns_site *site);
 void *ns_da_wr_remote(ns_darray *a, long i, const struct ns_site *site);
+void *ns_da_rd_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
+void *ns_da_wr_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
+/* a[i] op= v, a[i]++ ...: a read and a write; the read of a remote unit
+ * needs a mirror (or my own write in this step), as ns_da_rd's does. */
+void *ns_da_rmw_remote(ns_darray *a, long i, const struct ns_site *site);
+void *ns_da_rmw_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
 static inline const void *
 ns_da_rd(ns_darray *a, long i, const struct ns_site *site)
 {
@@ -254,6 +268,50 @@ ns_da_wr(ns_darray *a, long i, const struct ns_site *site)
         return ns_da_wlocal(a, i);
     return ns_da_wr_remote(a, i, site);
 }
+static inline const void *
+ns_da_rd_el(ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    if (__builtin_expect(ns_da_owned(a, i), 1))
+        return (const char *)ns_da_local(a, i) + (size_t)k * a->elsize;
+    return ns_da_rd_remote_el(a, i, k, site);
+}
+static inline void *
+ns_da_wr_el(ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    if (__builtin_expect(ns_da_owned(a, i), 1))
+        return (char *)ns_da_wlocal(a, i) + (size_t)k * a->elsize;
+    return ns_da_wr_remote_el(a, i, k, site);
+}
+
+static inline void *
+ns_da_rmw(ns_darray *a, long i, const struct ns_site *site)
+{
+    if (__builtin_expect(ns_da_owned(a, i), 1))
+        return ns_da_wlocal(a, i);
+    return ns_da_rmw_remote(a, i, site);
+}
+static inline void *
+ns_da_rmw_el(ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    if (__builtin_expect(ns_da_owned(a, i), 1))
+        return (char *)ns_da_wlocal(a, i) + (size_t)k * a->elsize;
+    return ns_da_rmw_remote_el(a, i, k, site);
+}
+
+/* A section of several dimensions, A[l0:u0:s0][l1:u1:s1]...: nd written
+ * dimensions (an index i is lo = i, hi = NS_SECT_INDEX), the first ndist of them the array's
+ * distributed ones (all of them), the rest leading undistributed ones;
+ * ext[d] is the extent of dimension d (ext[0] may be 0: the runtime knows
+ * it).  It selects pieces, in row-major order of the written dimensions:
+ * each piece is the rest of a unit that the written dimensions leave
+ * (a whole unit when no undistributed dimension is written).  Also the
+ * per-dimension bounds of forall2/forall3 (nd = ndist). */
+#define NS_SECT_MAX 8
+#define NS_SECT_INDEX (-0x7fffffffffffffffL - 1)    /* hi of an index i: i:i:1 */
+typedef struct ns_sect {
+    int nd, ndist;
+    long lo[NS_SECT_MAX], hi[NS_SECT_MAX], st[NS_SECT_MAX], ext[NS_SECT_MAX];
+} ns_sect;
 
 /* forall(i, a) S  becomes
  *   for (ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1); ns_next(&it, &i); ) S
@@ -283,6 +341,21 @@ ns_next(ns_iter *it, long *i)
     it->left--;
     return 1;
 }
+/* forall2/forall3 with a bound triple per dimension, as in
+ * forall2(i, j, A, li, ui, si, lj, uj, sj): the rows (the last dimension)
+ * of the rectangle one at a time, each a plain ns_iter, so the loop over a
+ * row is forall's:
+ *   ns_rows rw = ns_forall_sect(A, &(const ns_sect){ 2, 2, ... }, site);
+ *   while ((it = ns_next_rows(&rw)).left > 0) while (ns_next(&it, &u)) S
+ * x->nd = x->ndist = 2 (3); terms outside a dimension are skipped. */
+typedef struct ns_rows {
+    const ns_darray *a;
+    long row, nrows, n1;        /* next row, rows in all, terms of outer dimension 1 */
+    long l0, s0, l1, s1, e1, e2;    /* outer triples; extents of dimensions 1, 2 */
+    long lin, uin, sin;         /* the last dimension's triple */
+} ns_rows;
+ns_rows ns_forall_sect(const ns_darray *a, const ns_sect *x, const struct ns_site *site);
+ns_iter ns_next_rows(ns_rows *r);   /* the next row with units of mine; left 0: none */
 /* Marks as written by me every unit that `it` (fresh from ns_forall) lists. */
 void ns_da_mark_forall(ns_darray *a, ns_iter it);
 
@@ -315,10 +388,29 @@ ns_section_len(long l, long u, long s)
         return 0;
     return (u - l) / s + 1;
 }
+/* The same over several dimensions (ns_sect): t[0:n-1] = C[0:R-1][j][0:U-1],
+ * C[i][0:S-1] = t[0:S-1], #pragma mirror(C[0:R-1][0:S-1]).  Lengths and
+ * private strides count pieces; psize, the size of the private side's
+ * element, must be a piece's (0: unchecked).  A mirror or update covers whole units
+ * (an update only the pieces' elements). */
+long ns_da_read_sect(ns_darray *a, const ns_sect *x, void *dst, long ds, size_t psize,
+                     const struct ns_site *site);
+long ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_t psize,
+                      const struct ns_site *site);
+long ns_da_copy_sect(ns_darray *dst, const ns_sect *xd, ns_darray *src, const ns_sect *xs,
+                     const struct ns_site *site);
+void ns_da_mirror_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site);
+void ns_da_update_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site);
 /* #pragma mirror(a[l:u:s]): readable throughout the next step.
  * #pragma update(a[l:u:s]): my copies go to the owners at step end. */
 void ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site);
 void ns_da_update(ns_darray *a, long l, long u, long s, const struct ns_site *site);
+/* Mirrors nsc inferred (a read a[e(i)] in a step, i the index of a forall
+ * or for loop): ns_forall_span gives the first and last unit of b that
+ * forall(i, b, lb, ub, st) visits on this process (0: none); then
+ * ns_da_mirror_span mirrors a[min(x, y) .. max(x, y)], clipped to a. */
+int  ns_forall_span(const ns_darray *b, long lb, long ub, long st, long *lo, long *hi);
+void ns_da_mirror_span(ns_darray *a, long x, long y, const struct ns_site *site);
 /* At the start of a step that both writes a and reads it remotely: keep
  * the start-of-step values of my units for the readers. */
 void ns_da_snapshot(ns_darray *a);

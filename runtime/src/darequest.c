@@ -20,8 +20,9 @@
 
 struct da_get {                     /* a read or mirror awaiting its reply */
     ns_darray *a;
-    char *dst; size_t dstride;      /* read: where the units go */
+    char *dst; size_t dstride;      /* read: where the pieces go */
     long start, stride, count;      /* mirror: which units */
+    size_t bytes;                   /* per unit: a piece (read), the unit (mirror) */
 };
 struct da_peer {
     struct ns_buf req, in;          /* requests to this peer, from it */
@@ -44,8 +45,9 @@ static MPI_Request *recv_reqs;
 static struct ns_reqs sends;
 static ns_darray **marked; static int nmarked, capmarked;     /* wbits to clear */
 static ns_darray **wlisted; static int nwlisted, capwlisted;  /* remote writes */
-/* My own writes to units that lower ranks also wrote: folded in at my rank. */
-struct saved { ns_darray *a; long l; size_t at; };
+/* My own writes to elements that lower ranks also wrote: folded in at my
+ * rank (le: local element index). */
+struct saved { ns_darray *a; long le; size_t at; };
 static struct saved *saved; static int nsaved, capsaved;
 static struct ns_buf saved_values;
 
@@ -85,56 +87,62 @@ to_peer(int w)
 }
 
 static struct da_rec *
-add_rec(struct da_peer *pe, int kind, ns_darray *a, ns_iter it, size_t data)
+add_rec(struct da_peer *pe, int kind, ns_darray *a, ns_iter it, long off, long len,
+        size_t data)
 {
     struct da_rec *r = ns_buf_append(&pe->req, sizeof *r + NS_PAD8(data));
-    *r = (struct da_rec){ (uint32_t)kind, 0, a->st->key, it.i, it.step, it.left };
+    *r = (struct da_rec){ (uint32_t)kind, 0, a->st->key, it.i, it.step, it.left, off, len };
     return r;
 }
 
 void
-ns_da_req_read(int w, ns_darray *a, ns_iter it, char *dst, size_t dstride)
+ns_da_req_read(int w, ns_darray *a, ns_iter it, long off, long len, char *dst,
+               size_t dstride)
 {
     struct da_peer *pe = to_peer(w);
-    add_rec(pe, DA_READ, a, it, 0);
+    size_t bytes = (size_t)len * a->elsize;
+    add_rec(pe, DA_READ, a, it, off, len, 0);
     if (pe->nreads == pe->capreads)
         grow((void **)&pe->reads, &pe->capreads, sizeof *pe->reads);
-    pe->reads[pe->nreads++] = (struct da_get){ a, dst, dstride, it.i, it.step, it.left };
-    pe->rep_bytes += (size_t)it.left * a->usize;
+    pe->reads[pe->nreads++] = (struct da_get){ a, dst, dstride, it.i, it.step, it.left, bytes };
+    pe->rep_bytes += (size_t)it.left * bytes;
 }
 
 void
 ns_da_req_mirror(int w, ns_darray *a, ns_iter it)
 {
     struct da_peer *pe = to_peer(w);
-    add_rec(pe, DA_MIRROR, a, it, 0);
+    add_rec(pe, DA_MIRROR, a, it, 0, a->unit, 0);
     if (pe->nmirrors == pe->capmirrors)
         grow((void **)&pe->mirrors, &pe->capmirrors, sizeof *pe->mirrors);
-    pe->mirrors[pe->nmirrors++] = (struct da_get){ a, NULL, 0, it.i, it.step, it.left };
+    pe->mirrors[pe->nmirrors++] = (struct da_get){ a, NULL, 0, it.i, it.step, it.left,
+                                                   a->usize };
     pe->mir_bytes += (size_t)it.left * a->usize;
 }
 
 void
-ns_da_req_write(int w, ns_darray *a, ns_iter it, const char *src, size_t sstride)
+ns_da_req_write(int w, ns_darray *a, ns_iter it, long off, long len, const char *src,
+                size_t sstride)
 {
-    struct da_rec *r = add_rec(to_peer(w), DA_WRITE, a, it, (size_t)it.left * a->usize);
+    size_t bytes = (size_t)len * a->elsize;
+    struct da_rec *r = add_rec(to_peer(w), DA_WRITE, a, it, off, len, (size_t)it.left * bytes);
     char *d = (char *)(r + 1);
     for (long j = 0; j < it.left; j++)
-        memcpy(d + (size_t)j * a->usize, src + (size_t)j * sstride, a->usize);
+        memcpy(d + (size_t)j * bytes, src + (size_t)j * sstride, bytes);
 }
 
 void
-ns_da_pending_write(ns_darray *a, long i)
+ns_da_pending_write(ns_darray *a, long e)
 {
     struct ns_dastate *s = a->st;
-    if (s->wpend[i >> 6] >> (i & 63) & 1)
+    if (s->wpend[e >> 6] >> (e & 63) & 1)
         return;
-    s->wpend[i >> 6] |= (uint64_t)1 << (i & 63);
+    s->wpend[e >> 6] |= (uint64_t)1 << (e & 63);
     if (s->nw == s->capw) {
         s->capw = s->capw ? 2 * s->capw : 64;
         s->wlist = ns_xrealloc(s->wlist, sizeof *s->wlist * (size_t)s->capw);
     }
-    s->wlist[s->nw++] = i;
+    s->wlist[s->nw++] = e;
     if (!s->wlisted) {
         s->wlisted = 1;
         if (nwlisted == capwlisted)
@@ -190,32 +198,46 @@ cmp_long(const void *a, const void *b)
 }
 
 /* My pending writes (elements and sections) become write records, in runs
- * per owner: a cyclic array's units are ordered by owner, then index. */
+ * per owner: a cyclic array's units are ordered by owner, then index.  A
+ * run of whole units is one record; a unit written in part, one record per
+ * run of its elements. */
 static void
 flush_writes(void)
 {
     for (int k = 0; k < nwlisted; k++) {
         ns_darray *a = wlisted[k];
         struct ns_dastate *s = a->st;
-        long stride = a->dist == NS_BLOCK ? 1 : a->p, per = (a->n + a->p - 1) / a->p;
+        long U = a->unit, stride = a->dist == NS_BLOCK ? 1 : a->p, per = (a->n + a->p - 1) / a->p;
         if (a->dist == NS_CYCLIC)
-            for (long j = 0; j < s->nw; j++)
-                s->wlist[j] = s->wlist[j] % a->p * per + s->wlist[j] / a->p;
+            for (long j = 0; j < s->nw; j++) {
+                long i = s->wlist[j] / U;
+                s->wlist[j] = (i % a->p * per + i / a->p) * U + s->wlist[j] % U;
+            }
         ns_sort(s->wlist, (size_t)s->nw, sizeof *s->wlist, cmp_long);
         if (a->dist == NS_CYCLIC)
-            for (long j = 0; j < s->nw; j++)
-                s->wlist[j] = s->wlist[j] / per + s->wlist[j] % per * a->p;
+            for (long j = 0; j < s->nw; j++) {
+                long i = s->wlist[j] / U;
+                s->wlist[j] = (i / per + i % per * a->p) * U + s->wlist[j] % U;
+            }
         for (long j = 0; j < s->nw; ) {
-            long i = s->wlist[j], n = 1;
-            while (j + n < s->nw && s->wlist[j + n] == i + n * stride &&
-                   ns_da_owner(a, i + n * stride) == ns_da_owner(a, i))
-                n++;
+            long e = s->wlist[j], i = e / U, off = e % U, len = 1, n = 1;
+            while (j + len < s->nw && s->wlist[j + len] == e + len && (e + len) / U == i)
+                len++;
+            long next = j + len;
+            if (len == U)                   /* whole units: a run of them */
+                for (long i2 = i + stride; next + U <= s->nw && s->wlist[next] == i2 * U &&
+                     s->wlist[next + U - 1] == i2 * U + U - 1 &&
+                     ns_da_owner(a, i2) == ns_da_owner(a, i); i2 += stride) {
+                    n++;
+                    next += U;
+                }
             ns_iter it = { .i = i, .step = stride, .left = n };
-            ns_da_req_write(s->member[ns_da_owner(a, i)], a, it, s->copy + (size_t)i * a->usize,
+            ns_da_req_write(s->member[ns_da_owner(a, i)], a, it, off, len,
+                            s->copy + (size_t)i * a->usize + (size_t)off * a->elsize,
                             a->usize * (size_t)stride);
-            for (long t = 0; t < n; t++)
-                s->wpend[(i + t * stride) >> 6] &= ~((uint64_t)1 << ((i + t * stride) & 63));
-            j += n;
+            for (long t = j; t < next; t++)
+                s->wpend[s->wlist[t] >> 6] &= ~((uint64_t)1 << (s->wlist[t] & 63));
+            j = next;
         }
         s->nw = 0;
         s->wlisted = 0;
@@ -276,24 +298,26 @@ ns_da_send(struct ns_group *g, const int **dests)
 static const char *
 unit_at(ns_darray *a, long i, int src, int kind, const struct ns_site *site)
 {
+    char nm[128];
     if (!ns_da_owned(a, i))
-        ns_fatal(site, "a request from process %d names %s[%ld], which process %d does not "
-                 "own", src, a->name, i, ns_proc.pid);
+        ns_fatal(site, "a request from process %d names %s, which process %d does not "
+                 "own", src, ns_da_unit_name(a, i, nm, sizeof nm), ns_proc.pid);
     long l = ns_da_lidx(a, i);
     if (kind == DA_READ && a->st->snap && a->st->snap_step == ns_da_step_id())
         return a->st->snap + (size_t)l * a->usize;
     if (kind == DA_READ && a->wdirty && (a->wbits[l >> 6] >> (l & 63) & 1))
-        ns_fatal(site, "process %d reads %s[%ld] in the step in which its owner, process %d, "
+        ns_fatal(site, "process %d reads %s in the step in which its owner, process %d, "
                  "writes it, and its value at the start of the step was not kept; call "
                  "ns_da_snapshot(%s) at the start of the step (nsc does so when it sees both)",
-                 src, a->name, i, ns_proc.pid, a->name);
+                 src, ns_da_unit_name(a, i, nm, sizeof nm), ns_proc.pid, a->name);
     return a->local + (size_t)l * a->usize;
 }
 
 static size_t
 rec_size(const struct da_rec *r, const ns_darray *a)
 {
-    return sizeof *r + (r->kind == DA_WRITE ? NS_PAD8((size_t)r->count * a->usize) : 0);
+    return sizeof *r + (r->kind == DA_WRITE ? NS_PAD8((size_t)(r->count * r->len) * a->elsize)
+                                            : 0);
 }
 
 static ns_darray *
@@ -317,31 +341,31 @@ serve(int src, int kind, const struct ns_site *site)
         ns_darray *a = array_of(r, site);
         if ((int)r->kind == kind) {
             struct ns_buf *out = kind == DA_READ ? &pe->rep_out : &pe->mir_out;
-            char *o = ns_buf_append(out, (size_t)r->count * a->usize);
+            size_t bytes = (size_t)r->len * a->elsize, off = (size_t)r->off * a->elsize;
+            char *o = ns_buf_append(out, (size_t)r->count * bytes);
             for (long j = 0; j < r->count; j++)
-                memcpy(o + (size_t)j * a->usize, unit_at(a, r->start + j * r->stride, src, kind, site),
-                       a->usize);
+                memcpy(o + (size_t)j * bytes,
+                       unit_at(a, r->start + j * r->stride, src, kind, site) + off, bytes);
         }
         p += rec_size(r, a);
     }
 }
 
-static void __attribute__((noreturn))
-unequal(ns_darray *a, long i, int ra, int rb, const struct ns_site *site)
-{
-    ns_fatal(site, "distributed array '%s' has combine policy <=> but processes %d and %d "
-             "wrote different values to element %ld; write equal values or choose another "
-             "policy", a->name, ra < rb ? ra : rb, ra < rb ? rb : ra, i);
-}
-
+/* Combines one element (global element index e) with the array's policy. */
 static void
-combine_unit(ns_darray *a, char *acc, const char *in, long i, int ra, int rb,
+combine_elem(ns_darray *a, char *acc, const char *in, long e, int ra, int rb,
              const struct ns_site *site)
 {
-    for (long e = 0; e < a->unit; e++)
-        if (!ns_op_apply(a->op, a->type, a->fn, acc + (size_t)e * a->elsize,
-                         in + (size_t)e * a->elsize, a->elsize))
-            unequal(a, i, ra, rb, site);
+    if (ns_op_apply(a->op, a->type, a->fn, acc, in, a->elsize))
+        return;
+    if (a->unit == 1)
+        ns_fatal(site, "distributed array '%s' has combine policy <=> but processes %d and %d "
+                 "wrote different values to element %ld; write equal values or choose another "
+                 "policy", a->name, ra < rb ? ra : rb, ra < rb ? rb : ra, e);
+    ns_fatal(site, "distributed array '%s' has combine policy <=> but processes %d and %d "
+             "wrote different values to element %ld of unit %ld; write equal values or choose "
+             "another policy", a->name, ra < rb ? ra : rb, ra < rb ? rb : ra, e % a->unit,
+             e / a->unit);
 }
 
 static int
@@ -355,9 +379,10 @@ touch(ns_darray *a, long l)
 {
     struct ns_dastate *s = a->st;
     if (!s->state) {
-        s->state = calloc((size_t)a->nlocal + 1, 1);
+        size_t n = (size_t)a->nlocal * (size_t)a->unit + 1;
+        s->state = calloc(n, 1);
         if (a->op == NS_OP_EQ)
-            s->who = calloc((size_t)a->nlocal + 1, sizeof *s->who);
+            s->who = calloc(n, sizeof *s->who);
         if (!s->state || (a->op == NS_OP_EQ && !s->who))
             ns_fatal(&ns_cur->site, "out of memory applying writes to '%s'", a->name);
     }
@@ -381,32 +406,34 @@ apply_writes(int src, int above, const struct ns_site *site)
         ns_darray *a = array_of(r, site);
         struct ns_dastate *s = a->st;
         const char *v = (const char *)(r + 1);
-        for (long j = 0; r->kind == DA_WRITE && j < r->count; j++, v += a->usize) {
-            long i = r->start + j * r->stride;
-            unit_at(a, i, src, DA_WRITE, site);
-            long l = ns_da_lidx(a, i);
-            char *u = a->local + (size_t)l * a->usize;
-            if (s->state && s->state[l]) {          /* a lower rank's value is there */
-                combine_unit(a, u, v, i, s->who ? s->who[l] : src, src, site);
+        long nel = r->kind == DA_WRITE ? r->count * r->len : 0;
+        for (long j = 0; j < nel; j++, v += a->elsize) {
+            long i = r->start + j / r->len * r->stride, k = r->off + j % r->len;
+            if (j % r->len == 0)
+                unit_at(a, i, src, DA_WRITE, site);
+            long l = ns_da_lidx(a, i), le = l * a->unit + k, e = i * a->unit + k;
+            char *u = a->local + (size_t)le * a->elsize;
+            if (s->state && s->state[le]) {         /* a lower rank's value is there */
+                combine_elem(a, u, v, e, s->who ? s->who[le] : src, src, site);
                 continue;
             }
             int mine = owner_wrote(a, l);
-            touch(a, l);
+            touch(a, le);
             if (mine && above) {                    /* mine first, then src's */
-                combine_unit(a, u, v, i, ns_proc.pid, src, site);
+                combine_elem(a, u, v, e, ns_proc.pid, src, site);
                 if (s->who)
-                    s->who[l] = ns_proc.pid;
+                    s->who[le] = ns_proc.pid;
                 continue;
             }
             if (mine) {                             /* mine waits for my turn */
                 if (nsaved == capsaved)
                     grow((void **)&saved, &capsaved, sizeof *saved);
-                saved[nsaved++] = (struct saved){ a, l, saved_values.len };
-                memcpy(ns_buf_append(&saved_values, a->usize), u, a->usize);
+                saved[nsaved++] = (struct saved){ a, le, saved_values.len };
+                memcpy(ns_buf_append(&saved_values, a->elsize), u, a->elsize);
             }
-            memcpy(u, v, a->usize);                 /* new-value semantics */
+            memcpy(u, v, a->elsize);                /* new-value semantics */
             if (s->who)
-                s->who[l] = src;
+                s->who[le] = src;
         }
         p += rec_size(r, a);
     }
@@ -417,10 +444,10 @@ apply_saved(const struct ns_site *site)
 {
     for (int k = 0; k < nsaved; k++) {
         ns_darray *a = saved[k].a;
-        long l = saved[k].l;
-        combine_unit(a, a->local + (size_t)l * a->usize, saved_values.data + saved[k].at,
-                     DArray_index(a, l), a->st->who ? a->st->who[l] : ns_proc.pid,
-                     ns_proc.pid, site);
+        long le = saved[k].le;
+        combine_elem(a, a->local + (size_t)le * a->elsize, saved_values.data + saved[k].at,
+                     DArray_index(a, le / a->unit) * a->unit + le % a->unit,
+                     a->st->who ? a->st->who[le] : ns_proc.pid, ns_proc.pid, site);
     }
     nsaved = 0;
     saved_values.len = 0;
@@ -449,8 +476,8 @@ scatter_reads(const struct da_peer *pe, const char *p)
 {
     for (int k = 0; k < pe->nreads; k++) {
         const struct da_get *g = &pe->reads[k];
-        for (long j = 0; j < g->count; j++, p += g->a->usize)
-            memcpy(g->dst + (size_t)j * g->dstride, p, g->a->usize);
+        for (long j = 0; j < g->count; j++, p += g->bytes)
+            memcpy(g->dst + (size_t)j * g->dstride, p, g->bytes);
     }
 }
 

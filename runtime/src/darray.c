@@ -5,6 +5,7 @@
  * with my copies of remote units (written by me, or mirrored), and the
  * section operations that become requests (darequest.c).
  */
+#include <stdio.h>
 #include "darray.h"
 
 #define NBUCKET 256
@@ -77,6 +78,31 @@ ns_da_new(const char *name, long nunits, long unit, int type, size_t elsize, int
     bucket[s->key % NBUCKET] = s;
     ns_da_live++;
     return a;
+}
+
+ns_darray *
+ns_da_shape(ns_darray *a, int ndist, long ext1, long ext2)
+{
+    if (ndist < 2 || ndist > 3 || ext1 < 1 || (ndist == 3 && ext2 < 1))
+        return a;
+    a->ndist = ndist;
+    a->ext[1] = ext1;
+    a->ext[2] = ndist == 3 ? ext2 : 1;
+    a->ext[0] = a->n / (a->ext[1] * a->ext[2]);
+    return a;
+}
+
+const char *
+ns_da_unit_name(const ns_darray *a, long i, char *buf, size_t size)
+{
+    if (a->ndist < 2 || i < 0 || i >= a->n)
+        snprintf(buf, size, "%s[%ld]", a->name, i);
+    else if (a->ndist == 2)
+        snprintf(buf, size, "%s[%ld][%ld]", a->name, i / a->ext[1], i % a->ext[1]);
+    else
+        snprintf(buf, size, "%s[%ld][%ld][%ld]", a->name, i / (a->ext[1] * a->ext[2]),
+                 i / a->ext[2] % a->ext[1], i % a->ext[2]);
+    return buf;
 }
 
 ns_darray *
@@ -199,6 +225,81 @@ ns_forall(const ns_darray *a, long lb, long ub, long st)
     return it;
 }
 
+/* The terms of l:u:s inside 0 .. ext-1: l and u moved inward; 0 if none. */
+static long
+clip(long *l, long *u, long s, long ext)
+{
+    if (s > 0) {
+        if (*l < 0)
+            *l += (-*l + s - 1) / s * s;
+        if (*u > ext - 1)
+            *u = ext - 1;
+        return *u < *l ? 0 : (*u - *l) / s + 1;
+    }
+    if (*l > ext - 1)
+        *l -= (*l - (ext - 1) - s - 1) / -s * -s;
+    if (*u < 0)
+        *u = 0;
+    return *u > *l ? 0 : (*u - *l) / s + 1;
+}
+
+ns_iter
+ns_next_rows(ns_rows *rw)
+{
+    ns_iter r = { .left = 0 };
+    while (rw->row < rw->nrows) {
+        long row = rw->row++, base;
+        if (rw->e2)
+            base = ((rw->l0 + row / rw->n1 * rw->s0) * rw->e1 + rw->l1 + row % rw->n1 * rw->s1) *
+                   rw->e2;
+        else
+            base = (rw->l0 + row * rw->s0) * rw->e1;
+        r = ns_forall(rw->a, base + rw->lin, base + rw->uin, rw->sin);
+        if (r.left > 0)
+            break;
+    }
+    return r;
+}
+
+ns_rows
+ns_forall_sect(const ns_darray *a, const ns_sect *x, const struct ns_site *site)
+{
+    ns_rows it = { .a = a };
+    int nd = x->ndist;
+    if (nd < 2 || nd > 3 || x->nd != nd)
+        ns_fatal(site, "forall over '%s' with bounds for %d dimensions; forall2 and forall3 "
+                 "take a bound triple per distributed dimension", a->name, x->nd);
+    long ext[3] = { 0, x->ext[1], nd == 3 ? x->ext[2] : 1 }, lo[3], hi[3], cnt[3];
+    if (ext[1] < 1 || ext[2] < 1)
+        ns_fatal(site, "forall over '%s': a dimension of extent %ld", a->name,
+                 ext[1] < 1 ? ext[1] : ext[2]);
+    ext[0] = a->n / (ext[1] * ext[2]);
+    for (int d = 0; d < nd; d++) {
+        if (x->st[d] == 0)
+            ns_fatal(site, "forall over '%s' with stride 0 in dimension %d", a->name, d + 1);
+        lo[d] = x->lo[d];
+        hi[d] = x->hi[d];
+        cnt[d] = clip(&lo[d], &hi[d], x->st[d], ext[d]);
+    }
+    it.l0 = lo[0];
+    it.s0 = x->st[0];
+    it.e1 = ext[1];
+    it.lin = lo[nd - 1];
+    it.uin = hi[nd - 1];
+    it.sin = x->st[nd - 1];
+    it.nrows = cnt[0];
+    if (nd == 3) {
+        it.l1 = lo[1];
+        it.s1 = x->st[1];
+        it.n1 = cnt[1];
+        it.e2 = ext[2];
+        it.nrows *= cnt[1];
+    }
+    if (!cnt[nd - 1])
+        it.nrows = 0;
+    return it;
+}
+
 void
 ns_da_mark_forall(ns_darray *a, ns_iter it)
 {
@@ -240,10 +341,12 @@ int
 ns_da_owner_world(ns_darray *a, long i, const struct ns_site *site)
 {
     int q = (int)ns_da_owner(a, i), w = a->st->member[q];
+    char nm[128];
     if (ns_cur != NULL && ns_cur->depth > 0 && ns_group_rank_of(ns_cur, w) < 0)
-        ns_fatal(site, "element %s[%ld] is owned by process %d, which is outside the current "
+        ns_fatal(site, "element %s is owned by process %d, which is outside the current "
                  "subgroup (@ = %d, # = %d); inside a neststep, access only elements owned by "
-                 "members of the subgroup", a->name, i, w, ns_cur->index, ns_cur->size);
+                 "members of the subgroup", ns_da_unit_name(a, i, nm, sizeof nm), w,
+                 ns_cur->index, ns_cur->size);
     return w;
 }
 
@@ -255,9 +358,28 @@ ensure_copies(ns_darray *a)
         return;
     s->copy = calloc((size_t)a->n + 1, a->usize);
     s->valid = calloc((size_t)a->n + 1, sizeof *s->valid);
-    s->wpend = calloc((size_t)(a->n + 63) / 64 + 1, 8);
+    s->wpend = calloc(((size_t)a->n * (size_t)a->unit + 63) / 64 + 1, 8);
     if (!s->copy || !s->valid || !s->wpend)
         ns_fatal(&ns_cur->site, "out of memory for copies of remote units of '%s'", a->name);
+}
+
+static void
+check_elem(const ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    char nm[128];
+    if (k < 0 || k >= a->unit)
+        ns_fatal(site, "element %ld of unit %s is out of bounds of its %ld elements", k,
+                 ns_da_unit_name(a, i, nm, sizeof nm), a->unit);
+}
+
+static void __attribute__((noreturn))
+not_mirrored(ns_darray *a, long i, int w, const struct ns_site *site)
+{
+    char nm[128];
+    ns_da_unit_name(a, i, nm, sizeof nm);
+    ns_fatal(site, "read of remote element %s (owned by process %d) that is not "
+             "mirrored in this step; add '#pragma mirror(%s)' (or a section that covers "
+             "it) in the previous step, or read it with a section assignment", nm, w, nm);
 }
 
 void *
@@ -268,23 +390,65 @@ ns_da_rd_remote(ns_darray *a, long i, const struct ns_site *site)
     ns_da_check_step(a, "a read of a remote element", site);
     struct ns_dastate *s = a->st;
     if (!s->copy || s->valid[i] != ns_da_step_id())
-        ns_fatal(site, "read of remote element %s[%ld] (owned by process %d) that is not "
-                 "mirrored in this step; add '#pragma mirror(%s[%ld])' (or a section that covers "
-                 "it) in the previous step, or read it with a section assignment",
-                 a->name, i, w, a->name, i);
+        not_mirrored(a, i, w, site);
     return s->copy + (size_t)i * a->usize;
+}
+
+/* Element k of my copy of remote unit i: mirrored, or written by me. */
+void *
+ns_da_rd_remote_el(ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    check_index(a, i, site);
+    check_elem(a, i, k, site);
+    int w = ns_da_owner_world(a, i, site);
+    ns_da_check_step(a, "a read of a remote element", site);
+    struct ns_dastate *s = a->st;
+    if (!s->copy || (s->valid[i] != ns_da_step_id() && !ns_da_pending(a, i * a->unit + k)))
+        not_mirrored(a, i, w, site);
+    return s->copy + (size_t)i * a->usize + (size_t)k * a->elsize;
+}
+
+/* Elements k .. k+len-1 of my copy of remote unit i are written by me. */
+static char *
+write_copy(ns_darray *a, long i, long k, long len, const struct ns_site *site)
+{
+    ns_da_owner_world(a, i, site);
+    ns_da_check_step(a, "a write of a remote element", site);
+    ensure_copies(a);
+    if (len == a->unit)
+        a->st->valid[i] = ns_da_step_id();  /* I can read it back */
+    for (long e = 0; e < len; e++)
+        ns_da_pending_write(a, i * a->unit + k + e);
+    return a->st->copy + (size_t)i * a->usize + (size_t)k * a->elsize;
 }
 
 void *
 ns_da_wr_remote(ns_darray *a, long i, const struct ns_site *site)
 {
     check_index(a, i, site);
-    ns_da_owner_world(a, i, site);
-    ns_da_check_step(a, "a write of a remote element", site);
-    ensure_copies(a);
-    a->st->valid[i] = ns_da_step_id();      /* I can read it back */
-    ns_da_pending_write(a, i);
-    return a->st->copy + (size_t)i * a->usize;
+    return write_copy(a, i, 0, a->unit, site);
+}
+
+void *
+ns_da_wr_remote_el(ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    check_index(a, i, site);
+    check_elem(a, i, k, site);
+    return write_copy(a, i, k, 1, site);
+}
+
+void *
+ns_da_rmw_remote(ns_darray *a, long i, const struct ns_site *site)
+{
+    ns_da_rd_remote(a, i, site);
+    return ns_da_wr_remote(a, i, site);
+}
+
+void *
+ns_da_rmw_remote_el(ns_darray *a, long i, long k, const struct ns_site *site)
+{
+    ns_da_rd_remote_el(a, i, k, site);
+    return ns_da_wr_remote_el(a, i, k, site);
 }
 
 void
@@ -294,30 +458,144 @@ ns_da_touch(ns_darray *a)
     a->wdirty = 1;
 }
 
-/* The terms of a section, checked. */
-static long
-section_len(const ns_darray *a, long l, long u, long s, const struct ns_site *site)
+/* ---- sections, of one dimension or several (ns_sect) ---- */
+
+/* A section resolved against its array: its pieces are numbered row-major
+ * over the written dimensions; unit k of the section (row-major over the
+ * distributed ones) holds pieces k * npieces .. k * npieces + npieces - 1. */
+struct sect {
+    const ns_sect *x;               /* xc: indices made i:i:1 */
+    ns_sect xc;
+    long total;                     /* pieces */
+    long units, rows, nlast;        /* units; rows of the outer dimensions; units per row */
+    long cnt[NS_SECT_MAX];          /* terms of each written dimension */
+    long ext[NS_SECT_MAX];          /* extents (the first one derived from a->n) */
+    long piece, npieces;            /* elements per piece; pieces per unit */
+    long *offs;                     /* [npieces]: each piece's first element in its unit */
+};
+
+/* "a[l:u:s][l:u:s]" for messages */
+static const char *
+sect_name(const ns_darray *a, const ns_sect *x, char *buf, size_t size)
 {
-    if (s == 0)
-        ns_fatal(site, "section %s[%ld:%ld:0] has stride 0", a->name, l, u);
-    if ((s > 0 && u < l) || (s < 0 && u > l))
-        return 0;
-    long last = l + ((u - l) / s) * s;
-    if (l < 0 || l >= a->n || last < 0 || last >= a->n)
-        ns_fatal(site, "section %s[%ld:%ld:%ld] is out of bounds of the %ld units", a->name, l,
-                 u, s, a->n);
-    return (u - l) / s + 1;
+    int n = snprintf(buf, size, "%s", a->name);
+    for (int d = 0; d < x->nd && n > 0 && (size_t)n < size; d++)
+        n += snprintf(buf + n, size - (size_t)n, "[%ld:%ld:%ld]", x->lo[d], x->hi[d], x->st[d]);
+    return buf;
 }
 
-/* For each rank q, `it` runs over the units of section l:u:s that q owns
- * (bodies with none are skipped). */
-#define FOR_PARTS(a, l, u, s, q, it)                                          \
-    for (long q = 0; q < (a)->p; q++)                                         \
-        for (ns_iter it = ns_da_part((a), q, (l), (u), (s)); it.left > 0; it.left = 0)
+static void
+sect_resolve(const ns_darray *a, const ns_sect *in, struct sect *r, const struct ns_site *site)
+{
+    char nm[256];
+    *r = (struct sect){ .xc = *in };
+    const ns_sect *x = r->x = &r->xc;
+    for (int d = 0; d < x->nd && d < NS_SECT_MAX; d++)
+        if (r->xc.hi[d] == NS_SECT_INDEX) {
+            r->xc.hi[d] = r->xc.lo[d];
+            r->xc.st[d] = 1;
+        }
+    if (x->ndist < 1 || x->ndist > 3 || x->nd < x->ndist || x->nd > NS_SECT_MAX)
+        ns_fatal(site, "section of '%s' with %d dimensions, %d of them distributed; write 1 to "
+                 "3 distributed dimensions, then at most %d undistributed ones", a->name, x->nd,
+                 x->ndist, NS_SECT_MAX - x->ndist);
+    long inner = 1, wrote = 1;
+    for (int d = 1; d < x->nd; d++) {
+        r->ext[d] = x->ext[d];
+        if (r->ext[d] < 1)
+            ns_fatal(site, "section %s: dimension %d has extent %ld", sect_name(a, x, nm,
+                     sizeof nm), d + 1, r->ext[d]);
+        if (d < x->ndist)
+            inner *= r->ext[d];
+        else
+            wrote *= r->ext[d];
+    }
+    r->ext[0] = a->n / inner;
+    if (x->ndist == 1 && x->nd == 1)
+        r->ext[0] = a->n;
+    if (a->n % inner || a->unit % wrote)
+        ns_fatal(site, "section %s does not match the shape of '%s' (%ld units of %ld "
+                 "elements)", sect_name(a, x, nm, sizeof nm), a->name, a->n, a->unit);
+    r->piece = a->unit / wrote;
+    r->total = 1;
+    for (int d = 0; d < x->nd; d++) {
+        long l = x->lo[d], u = x->hi[d], s = x->st[d];
+        if (s == 0) {
+            if (x->nd == 1)
+                ns_fatal(site, "section %s[%ld:%ld:0] has stride 0", a->name, l, u);
+            ns_fatal(site, "section %s has stride 0 in dimension %d", sect_name(a, x, nm,
+                     sizeof nm), d + 1);
+        }
+        r->cnt[d] = (s > 0 && u < l) || (s < 0 && u > l) ? 0 : (u - l) / s + 1;
+        long last = l + (r->cnt[d] - 1) * s;
+        if (r->cnt[d] && (l < 0 || l >= r->ext[d] || last < 0 || last >= r->ext[d])) {
+            if (x->nd == 1)
+                ns_fatal(site, "section %s[%ld:%ld:%ld] is out of bounds of the %ld units",
+                         a->name, l, u, s, a->n);
+            ns_fatal(site, "section %s is out of bounds in dimension %d, of extent %ld",
+                     sect_name(a, x, nm, sizeof nm), d + 1, r->ext[d]);
+        }
+        r->total *= r->cnt[d];
+    }
+    r->nlast = r->cnt[x->ndist - 1];
+    r->rows = 1;
+    for (int d = 0; d + 1 < x->ndist; d++)
+        r->rows *= r->cnt[d];
+    r->units = r->rows * r->nlast;
+    r->npieces = 1;
+    for (int d = x->ndist; d < x->nd; d++)
+        r->npieces *= r->cnt[d];
+    r->offs = ns_xmalloc(sizeof *r->offs * (size_t)(r->npieces + 1));
+    for (long e = 0; e < r->npieces; e++) {     /* row-major over the undistributed ones */
+        long off = 0, rest = e;
+        long m = 1;
+        for (int d = x->nd - 1; d >= x->ndist; d--) {
+            off += (x->lo[d] + rest % r->cnt[d] * x->st[d]) * m;
+            rest /= r->cnt[d];
+            m *= r->ext[d];
+        }
+        r->offs[e] = off * r->piece;
+    }
+}
 
-/* Where a part starts in the section, and its stride there, in units. */
-static long part_first(ns_iter it, long l, long s) { return (it.i - l) / s; }
-static long part_stride(ns_iter it, long s) { return it.step / s; }
+/* The first unit of row `row` (of the outer distributed dimensions), and
+ * its last dimension's triple in units. */
+static long
+sect_row(const struct sect *r, long row, long *first, long *last)
+{
+    const ns_sect *x = r->x;
+    int nd = x->ndist;
+    long base = 0, rest = row;
+    for (int d = nd - 2; d >= 0; d--) {
+        long t = rest % r->cnt[d];
+        rest /= r->cnt[d];
+        long idx = x->lo[d] + t * x->st[d], m = 1;
+        for (int e = d + 1; e < nd; e++)
+            m *= r->ext[e];
+        base += idx * m;
+    }
+    *first = base + x->lo[nd - 1];
+    *last = base + x->lo[nd - 1] + (r->nlast - 1) * x->st[nd - 1];
+    return x->st[nd - 1];
+}
+
+/* Unit k of the section. */
+static long
+sect_unit(const struct sect *r, long k)
+{
+    long f, l, s = sect_row(r, k / r->nlast, &f, &l);
+    return f + k % r->nlast * s;
+}
+
+/* For each rank q and each row, `it` runs over the units of the row that q
+ * owns (rows and ranks with none are skipped); k0: the section's unit
+ * number of it.i, kst: its stride there. */
+#define FOR_PARTS(a, r, q, it, k0, kst)                                       \
+    for (long row_ = 0, f_, l_, s_; row_ < ((r)->nlast ? (r)->rows : 0); row_++) \
+        for (long q = (s_ = sect_row((r), row_, &f_, &l_), 0); q < (a)->p; q++) \
+            for (ns_iter it = ns_da_part((a), q, f_, l_, s_); it.left > 0; it.left = 0) \
+                for (long k0 = row_ * (r)->nlast + (it.i - f_) / s_, kst = it.step / s_; \
+                     k0 >= 0; k0 = -1)
 
 long
 ns_da_section_check(long got, long want, const struct ns_site *site)
@@ -329,7 +607,21 @@ ns_da_section_check(long got, long want, const struct ns_site *site)
     return got;
 }
 
-/* A private side's stride, in units: positive. */
+/* A private side's elements are pieces of the section (psize 0: unchecked). */
+static void
+check_private_size(const ns_darray *a, const struct sect *r, size_t psize,
+                   const struct ns_site *site)
+{
+    char nm[256];
+    size_t pb = (size_t)r->piece * a->elsize;
+    if (psize && psize != pb)
+        ns_fatal(site, "section assignment with %s: its pieces are %zu bytes (%ld elements), "
+                 "the private side's elements %zu bytes; declare the private array with "
+                 "elements of the piece's type, or subscript the section further",
+                 sect_name(a, r->x, nm, sizeof nm), pb, r->piece, psize);
+}
+
+/* A private side's stride, in pieces: positive. */
 static void
 check_private_stride(const ns_darray *a, long ps, const struct ns_site *site)
 {
@@ -340,112 +632,207 @@ check_private_stride(const ns_darray *a, long ps, const struct ns_site *site)
 }
 
 long
+ns_da_read_sect(ns_darray *a, const ns_sect *x, void *dst, long ds, size_t psize,
+                const struct ns_site *site)
+{
+    struct sect r;
+    sect_resolve(a, x, &r, site);
+    check_private_size(a, &r, psize, site);
+    check_private_stride(a, ds, site);
+    ns_da_check_step(a, "a section read", site);
+    size_t pb = (size_t)r.piece * a->elsize;
+    FOR_PARTS(a, &r, q, it, k0, kst) {
+        int w = ns_da_owner_world(a, it.i, site);
+        for (long e = 0; e < r.npieces; e++)
+            ns_da_req_read(w, a, it, r.offs[e], r.piece,
+                           (char *)dst + (size_t)((k0 * r.npieces + e) * ds) * pb,
+                           (size_t)(kst * r.npieces * ds) * pb);
+    }
+    free(r.offs);
+    return r.total;
+}
+
+long
+ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_t psize,
+                 const struct ns_site *site)
+{
+    struct sect r;
+    sect_resolve(a, x, &r, site);
+    check_private_size(a, &r, psize, site);
+    check_private_stride(a, ss, site);
+    ns_da_check_step(a, "a section write", site);
+    size_t pb = (size_t)r.piece * a->elsize;
+    FOR_PARTS(a, &r, q, it, k0, kst) {
+        for (long j = 0; j < it.left; j++) {
+            long i = it.i + j * it.step;
+            for (long e = 0; e < r.npieces; e++) {
+                const char *from = (const char *)src +
+                                   (size_t)(((k0 + j * kst) * r.npieces + e) * ss) * pb;
+                /* mine: my own write, now; not mine: into my copies, as element
+                 * writes are (I can read them back, and my last value is my one
+                 * contribution) */
+                char *to = q == a->me ? (char *)ns_da_wlocal(a, i) + (size_t)r.offs[e] * a->elsize
+                                      : write_copy(a, i, r.offs[e], r.piece, site);
+                memcpy(to, from, pb);
+            }
+        }
+    }
+    free(r.offs);
+    return r.total;
+}
+
+long
+ns_da_copy_sect(ns_darray *dst, const ns_sect *xd, ns_darray *src, const ns_sect *xs,
+                const struct ns_site *site)
+{
+    struct sect rd, rs;
+    char nd[256], ns[256];
+    sect_resolve(dst, xd, &rd, site);
+    sect_resolve(src, xs, &rs, site);
+    free(rd.offs);
+    size_t pb = (size_t)rs.piece * src->elsize;
+    if (rd.total != rs.total) {
+        if (xd->nd == 1 && xs->nd == 1)
+            ns_fatal(site, "section lengths differ: %s[%ld:%ld:%ld] has %ld units, "
+                     "%s[%ld:%ld:%ld] has %ld", dst->name, xd->lo[0], xd->hi[0], xd->st[0],
+                     rd.total, src->name, xs->lo[0], xs->hi[0], xs->st[0], rs.total);
+        ns_fatal(site, "section lengths differ: %s has %ld pieces, %s has %ld",
+                 sect_name(dst, xd, nd, sizeof nd), rd.total, sect_name(src, xs, ns, sizeof ns),
+                 rs.total);
+    }
+    if ((size_t)rd.piece * dst->elsize != pb)
+        ns_fatal(site, "sections of '%s' and '%s' have units of different sizes",
+                 dst->name, src->name);
+    char *tmp = ns_xmalloc((size_t)rs.total * pb + 1);
+    for (long k = 0; k < rs.units; k++) {
+        long i = sect_unit(&rs, k);
+        for (long e = 0; e < rs.npieces; e++) {
+            char *to = tmp + (size_t)(k * rs.npieces + e) * pb;
+            if (rs.piece == src->unit)
+                memcpy(to, ns_da_rd(src, i, site), pb);
+            else
+                for (long m = 0; m < rs.piece; m++)
+                    memcpy(to + (size_t)m * src->elsize,
+                           ns_da_rd_el(src, i, rs.offs[e] + m, site), src->elsize);
+        }
+    }
+    free(rs.offs);
+    ns_da_write_sect(dst, xd, tmp, 1, 0, site);
+    free(tmp);
+    return rs.total;
+}
+
+void
+ns_da_mirror_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site)
+{
+    struct sect r;
+    sect_resolve(a, x, &r, site);
+    ns_da_check_step(a, "#pragma mirror", site);
+    ensure_copies(a);
+    FOR_PARTS(a, &r, q, it, k0, kst) {
+        (void)k0, (void)kst;
+        if (q != a->me)
+            ns_da_req_mirror(ns_da_owner_world(a, it.i, site), a, it);
+    }
+    free(r.offs);
+}
+
+void
+ns_da_update_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site)
+{
+    struct sect r;
+    char nm[128];
+    sect_resolve(a, x, &r, site);
+    ns_da_check_step(a, "#pragma update", site);
+    for (long k = 0; k < r.units; k++) {
+        long i = sect_unit(&r, k);
+        if (ns_da_owned(a, i))
+            continue;
+        ns_da_owner_world(a, i, site);
+        for (long e = 0; e < r.npieces; e++)
+            for (long m = 0; m < r.piece; m++) {
+                long el = i * a->unit + r.offs[e] + m;
+                if (!a->st->copy || (a->st->valid[i] != ns_da_step_id() && !ns_da_pending(a, el)))
+                    ns_fatal(site, "#pragma update(%s[...]) covers remote element %s, which "
+                             "this process has no copy of in this step; mirror it first",
+                             a->name, ns_da_unit_name(a, i, nm, sizeof nm));
+                ns_da_pending_write(a, el);
+            }
+    }
+    free(r.offs);
+}
+
+/* The one-dimensional forms: a section of one written dimension. */
+#define SECT1(l, u, s) (&(const ns_sect){ 1, 1, { (l) }, { (u) }, { (s) }, { 0 } })
+
+long
 ns_da_read_section_strided(ns_darray *a, long l, long u, long s, void *dst, long ds,
                            const struct ns_site *site)
 {
-    long len = section_len(a, l, u, s, site);
-    check_private_stride(a, ds, site);
-    ns_da_check_step(a, "a section read", site);
-    FOR_PARTS(a, l, u, s, q, it) {
-        long k0 = part_first(it, l, s), kst = part_stride(it, s);
-        int w = ns_da_owner_world(a, it.i, site);
-        ns_da_req_read(w, a, it, (char *)dst + (size_t)(k0 * ds) * a->usize,
-                       (size_t)(kst * ds) * a->usize);
-    }
-    return len;
+    return ns_da_read_sect(a, SECT1(l, u, s), dst, ds, 0, site);
 }
 
 long
 ns_da_read_section(ns_darray *a, long l, long u, long s, void *dst, const struct ns_site *site)
 {
-    return ns_da_read_section_strided(a, l, u, s, dst, 1, site);
+    return ns_da_read_sect(a, SECT1(l, u, s), dst, 1, 0, site);
 }
 
 long
 ns_da_write_section_strided(ns_darray *a, long l, long u, long s, const void *src, long ss,
                             const struct ns_site *site)
 {
-    long len = section_len(a, l, u, s, site);
-    check_private_stride(a, ss, site);
-    ns_da_check_step(a, "a section write", site);
-    FOR_PARTS(a, l, u, s, q, it) {
-        long k0 = part_first(it, l, s), kst = part_stride(it, s) * ss;
-        const char *from = (const char *)src + (size_t)(k0 * ss) * a->usize;
-        if (q == a->me) {                   /* mine: my own write, now */
-            for (long j = 0; j < it.left; j++) {
-                long i = it.i + j * it.step;
-                memcpy(ns_da_wlocal(a, i), from + (size_t)(j * kst) * a->usize, a->usize);
-            }
-            continue;
-        }
-        /* not mine: into my copies, as element writes are (I can read them
-         * back, and my last value of a unit is my one contribution) */
-        ns_da_owner_world(a, it.i, site);
-        ensure_copies(a);
-        for (long j = 0; j < it.left; j++) {
-            long i = it.i + j * it.step;
-            memcpy(a->st->copy + (size_t)i * a->usize, from + (size_t)(j * kst) * a->usize,
-                   a->usize);
-            a->st->valid[i] = ns_da_step_id();
-            ns_da_pending_write(a, i);
-        }
-    }
-    return len;
+    return ns_da_write_sect(a, SECT1(l, u, s), src, ss, 0, site);
 }
 
 long
 ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
                     const struct ns_site *site)
 {
-    return ns_da_write_section_strided(a, l, u, s, src, 1, site);
+    return ns_da_write_sect(a, SECT1(l, u, s), src, 1, 0, site);
 }
 
 long
 ns_da_copy_section(ns_darray *dst, long dl, long du, long ds, ns_darray *src, long sl, long su,
                    long ss, const struct ns_site *site)
 {
-    long n = section_len(dst, dl, du, ds, site), m = section_len(src, sl, su, ss, site);
-    if (n != m)
-        ns_fatal(site, "section lengths differ: %s[%ld:%ld:%ld] has %ld units, %s[%ld:%ld:%ld] "
-                 "has %ld", dst->name, dl, du, ds, n, src->name, sl, su, ss, m);
-    if (dst->usize != src->usize)
-        ns_fatal(site, "sections of '%s' and '%s' have units of different sizes",
-                 dst->name, src->name);
-    char *tmp = ns_xmalloc((size_t)n * src->usize + 1);
-    for (long k = 0; k < n; k++)
-        memcpy(tmp + (size_t)k * src->usize, ns_da_rd(src, sl + k * ss, site), src->usize);
-    ns_da_write_section(dst, dl, du, ds, tmp, site);
-    free(tmp);
-    return n;
+    return ns_da_copy_sect(dst, SECT1(dl, du, ds), src, SECT1(sl, su, ss), site);
 }
 
 void
 ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
 {
-    section_len(a, l, u, s, site);
-    ns_da_check_step(a, "#pragma mirror", site);
-    ensure_copies(a);
-    FOR_PARTS(a, l, u, s, q, it) {
-        if (q != a->me)
-            ns_da_req_mirror(ns_da_owner_world(a, it.i, site), a, it);
-    }
+    ns_da_mirror_sect(a, SECT1(l, u, s), site);
 }
 
 void
 ns_da_update(ns_darray *a, long l, long u, long s, const struct ns_site *site)
 {
-    long len = section_len(a, l, u, s, site);
-    ns_da_check_step(a, "#pragma update", site);
-    for (long k = 0; k < len; k++) {
-        long i = l + k * s;
-        if (ns_da_owned(a, i))
-            continue;
-        ns_da_owner_world(a, i, site);
-        if (!a->st->copy || a->st->valid[i] != ns_da_step_id())
-            ns_fatal(site, "#pragma update(%s[...]) covers remote element %s[%ld], which this "
-                     "process has no copy of in this step; mirror it first", a->name, a->name, i);
-        ns_da_pending_write(a, i);
-    }
+    ns_da_update_sect(a, SECT1(l, u, s), site);
+}
+
+int
+ns_forall_span(const ns_darray *b, long lb, long ub, long st, long *lo, long *hi)
+{
+    ns_iter it = ns_forall(b, lb, ub, st);
+    if (it.left <= 0)
+        return 0;
+    long last = it.i + (it.left - 1) * it.step;
+    *lo = it.i < last ? it.i : last;
+    *hi = it.i < last ? last : it.i;
+    return 1;
+}
+
+void
+ns_da_mirror_span(ns_darray *a, long x, long y, const struct ns_site *site)
+{
+    long l = x < y ? x : y, u = x < y ? y : x;
+    if (l < 0)
+        l = 0;
+    if (u > a->n - 1)
+        u = a->n - 1;
+    if (l <= u)
+        ns_da_mirror(a, l, u, 1, site);
 }
 
 void

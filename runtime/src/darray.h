@@ -15,36 +15,49 @@ struct ns_dastate {
     /* my copies of remote units */
     char *copy;                     /* [n units], allocated on first use */
     unsigned long *valid;           /* [n]: step id (epoch + 1) the copy is good for */
-    uint64_t *wpend;                /* [n bits]: written by me, to send at step end */
-    long *wlist; long nw, capw;
+    uint64_t *wpend;                /* [n * unit bits]: elements written by me, to send
+                                     * at step end */
+    long *wlist; long nw, capw;     /* their global element indices (unit * a->unit + k) */
     int wlisted;                    /* in the list of arrays with remote writes */
     /* my units at the start of the step, for remote readers */
     char *snap; unsigned long snap_step;
     /* applying incoming writes */
-    unsigned char *state;           /* [nlocal] */
+    unsigned char *state;           /* [nlocal * unit]: element written by a source */
     long *touched; long ntouched, captouched;
-    int32_t *who;                   /* [nlocal] writer rank, <=> only */
+    int32_t *who;                   /* [nlocal * unit] writer rank, <=> only */
 };
 
 enum { DA_READ = 1, DA_MIRROR = 2, DA_WRITE = 3 };
-struct da_rec {                     /* then, for DA_WRITE, count units, padded */
+struct da_rec {                     /* then, for DA_WRITE, count * len elements, padded */
     uint32_t kind, pad;
     uint64_t key;
-    int64_t start, stride, count;
+    int64_t start, stride, count;   /* units */
+    int64_t off, len;               /* elements off .. off+len-1 of each unit */
 };
 
 /* The units of a owned by rank q among lb, lb+st, ... (ub inclusive). */
 ns_iter ns_da_part(const ns_darray *a, long q, long lb, long ub, long st);
 struct ns_dastate *ns_da_find(uint64_t key);
+/* "a[13]", or "A[2][3]" for an array of several distributed dimensions */
+const char *ns_da_unit_name(const ns_darray *a, long i, char *buf, size_t size);
 /* The engine rank of unit i's owner, checked to be in the current group. */
 int  ns_da_owner_world(ns_darray *a, long i, const struct ns_site *site);
 void ns_da_check_step(const ns_darray *a, const char *what, const struct ns_site *site);
 
 /* Requests (darequest.c), addressed to engine rank w. */
-void ns_da_req_read(int w, ns_darray *a, ns_iter part, char *dst, size_t dstride);
+/* Reads and writes take elements off .. off+len-1 of each unit of the part
+ * (0, a->unit: whole units); a mirror takes whole units. */
+void ns_da_req_read(int w, ns_darray *a, ns_iter part, long off, long len, char *dst,
+                    size_t dstride);
 void ns_da_req_mirror(int w, ns_darray *a, ns_iter part);
-void ns_da_req_write(int w, ns_darray *a, ns_iter part, const char *src, size_t sstride);
-void ns_da_pending_write(ns_darray *a, long i);
+void ns_da_req_write(int w, ns_darray *a, ns_iter part, long off, long len, const char *src,
+                     size_t sstride);
+/* Element e (global: unit * a->unit + k) of my copies is to be sent. */
+void ns_da_pending_write(ns_darray *a, long e);
+static inline int ns_da_pending(const ns_darray *a, long e)
+{
+    return a->st->wpend && (a->st->wpend[e >> 6] >> (e & 63) & 1);
+}
 void ns_da_mark_list(ns_darray *a);        /* a has write marks to clear */
 int  ns_da_forget(ns_darray *a);           /* a is freed: 1 if this step's requests name it */
 static inline unsigned long ns_da_step_id(void) { return ns_here.epoch + 1; }
