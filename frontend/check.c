@@ -4,9 +4,11 @@
  * (diag.c), so that the generated C never fails to compile for a reason
  * the user did not write.
  */
+#include <stdio.h>
 #include <string.h>
 #include "diag.h"
 #include "nest.h"
+#include "types.h"
 
 struct checker {
     struct unit *u;
@@ -123,18 +125,73 @@ check_jump(struct checker *c, const struct node *n)
     (void)c;
 }
 
+/* "'k'" for a name, "it" for any other expression: the subject of "is". */
+static const char *
+subject(struct checker *c, const struct node *e)
+{
+    while (e && e->kind == N_PAREN)
+        e = e->operand;
+    if (e && e->kind == N_IDENT && e->name) {
+        size_t n = strlen(e->name) + 3;
+        char *s = arena_alloc(c->u->arena, n);
+        snprintf(s, n, "'%s'", e->name);
+        return s;
+    }
+    return "it";
+}
+
+/* An operand that must be an integer: reports what else it is. */
+static void
+check_integer(struct checker *c, const struct node *e, const char *what)
+{
+    enum ty_class k = ty_of_expr(c->u, e);
+    if (e && k != TY_UNKNOWN && k != TY_INT)
+        diag_error(e->loc, "%s must be an integer, but %s is %s", what, subject(c, e),
+                   ty_words(k));
+}
+
+/* neststep(k; w): w is an array of double (or a pointer to double). */
+static void
+check_weights(struct checker *c, const struct node *w)
+{
+    const struct node *e = w;
+    while (e && e->kind == N_PAREN)
+        e = e->operand;
+    const struct symbol *s = e && e->kind == N_IDENT ? e->sym : NULL;
+    enum ty_class k = ty_of_expr(c->u, e);
+    if (k == TY_UNKNOWN)
+        return;
+    if (k != TY_POINTER) {
+        diag_error(w->loc, "the weights of neststep(k; w) must be an array of double, but %s "
+                   "is %s", subject(c, w), ty_words(k));
+        return;
+    }
+    const struct node *sp = s ? s->specs : NULL;
+    enum ty_class el = s ? ty_of_symbol(s, 1) : TY_UNKNOWN;
+    int plain = sp && !(sp->tspec & TS_TYPEDEF) && s->declarator &&
+                s->declarator->nderivs == 1;
+    if (el == TY_UNKNOWN || (el == TY_FLOAT && !plain))
+        return;
+    if (el != TY_FLOAT || !(sp->tspec & TS_DOUBLE) || sp->nlong)
+        diag_error(w->loc, "the weights of neststep(k; w) must be an array of double, but "
+                   "the elements of %s are %s", subject(c, w), plain ?
+                   ty_base_spelling(c->u, s) : ty_words(el));
+}
+
 static void
 check_step(struct checker *c, const struct node *n)
 {
-    if (n->kind == N_NESTSTEP && n->combine)
-        diag_error(n->combine->loc, "a combine clause after neststep is not supported; put "
-                   "it on a step inside the neststep");
+    if (n->kind == N_NESTSTEP) {
+        check_integer(c, n->operand, "the number of subgroups in neststep(k)");
+        check_integer(c, n->at, "the subgroup index e in neststep(k, @ = e)");
+        if (n->weights)
+            check_weights(c, n->weights);
+    }
     const struct node *outer = enclosing_step(n);
     if (outer && outer->kind == N_STEP)
         diag_error(n->loc, "a %s inside the step at line %d of the same group; end that "
                    "step first, or split the group with neststep",
                    n->kind == N_STEP ? "step" : "neststep", outer->loc.line);
-    (void)c;
 }
 
 static void
@@ -173,6 +230,15 @@ check_combine_item(struct checker *c, const struct node *it)
             diag_error(t->loc, it->whole ? "an element-wise prefix needs an array target: "
                        "write '%s[:]'" : "'%s[:]' is element-wise, but the combined "
                        "variable is not", t->sym->name);
+        else if (ty_of_symbol(t->sym, it->whole) != TY_UNKNOWN &&
+                 (ty_of_symbol(t->sym, it->whole + 1) != TY_UNKNOWN ||
+                  ty_same_base(t->sym, s) == 0))
+            diag_error(t->loc, "the prefix target '%s' must %s the element type of '%s' "
+                       "(%s), not %s", t->sym->name, it->whole ? "be an array of" : "have",
+                       s->name, ty_base_spelling(c->u, s),
+                       ty_of_symbol(t->sym, it->whole + 1) != TY_UNKNOWN ?
+                       ty_words(ty_of_symbol(t->sym, it->whole)) :
+                       ty_base_spelling(c->u, t->sym));
     }
     (void)c;
 }
@@ -182,12 +248,25 @@ check_forall(struct checker *c, const struct node *n)
 {
     for (int i = 0; i < n->ndims; i++) {
         const struct node *v = n->vars[i];
-        if (!v || v->kind != N_IDENT || !v->sym ||
+        enum ty_class k = v && v->kind == N_IDENT ? ty_of_expr(c->u, v) : TY_UNKNOWN;
+        if (v && v->kind == N_IDENT && !v->sym)
+            diag_error(v->loc, "'%s' undeclared: declare the index of %s as an integer "
+                       "variable before the loop", v->name, token_str(c->u, n->tok));
+        else if (!v || v->kind != N_IDENT ||
             (v->sym->kind != SYM_OBJECT && v->sym->kind != SYM_PARAM))
             diag_error(v ? v->loc : n->loc, "forall needs a variable as its index");
         else if (v->sym->is_sh)
             diag_error(v->loc, "the forall index '%s' must be private, not shared",
                        v->sym->name);
+        else if (k != TY_UNKNOWN && k != TY_INT)
+            diag_error(v->loc, "the index of %s must be an integer variable, but '%s' is %s",
+                       token_str(c->u, n->tok), v->sym->name, ty_words(k));
+    }
+    static const char *const bound[] = { "lower bound", "upper bound", "stride" };
+    for (int i = 0; i < n->nitems; i++) {
+        char what[64];
+        snprintf(what, sizeof what, "the %s of %s", bound[i % 3], token_str(c->u, n->tok));
+        check_integer(c, n->items[i], what);
     }
     const struct node *a = n->array;
     const struct symbol *s = a && a->kind == N_IDENT ? a->sym : NULL;

@@ -505,6 +505,7 @@ rewrite_neststep(struct rw *r, struct node *n)
     site(r, "neststep", n);
     E("))");
     emit_node(r->em, n->body);
+    combine_calls(r, n->combine);       /* for the parent's combine that ends it */
     E(" ns_neststep_end(); }");
 }
 

@@ -173,6 +173,7 @@ struct ns_group {
     int nsplit;                     /* neststeps begun, for child uids */
     int in_step;
     int split_open;                 /* a neststep of this group is in progress */
+    int split_k;                    /* its number of subgroups */
     struct ns_site site;            /* the step or neststep in progress */
     struct ns_shvar **esc; int nesc, capesc;    /* ancestors' vars changed here */
     unsigned long seq;              /* distributed arrays made in this group */

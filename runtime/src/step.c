@@ -117,15 +117,17 @@ keep_order(struct ns_group *p, int k, int *at)
     return 1;
 }
 
-/* The join of such a neststep: one combine gathers the lengths of the
- * subgroups' item lists (each subgroup's rank 0 speaks for it), a second
- * the lists themselves; every process folds them in @ order. */
+/* The join of such a neststep, and of one whose combine clause asks for a
+ * prefix: one combine gathers the lengths of the subgroups' item lists
+ * (each subgroup's rank 0 speaks for it), a second the lists themselves;
+ * every process folds them in @ order.  With prefix, the fold of the
+ * subgroups before mine is my prefix (nothing: the operator's identity). */
 static void
-join_in_order(struct ns_group *p, struct join_order *jo, int index, int lead)
+join_in_order(struct ns_group *p, struct join_order *jo, int index, int lead, int prefix)
 {
     int k = jo->k;
     struct ns_combine_out out;
-    struct ns_buf list = { 0 }, acc = { 0 }, tmp = { 0 };
+    struct ns_buf list = { 0 }, acc = { 0 }, tmp = { 0 }, pre = { 0 };
     uint64_t *len = calloc((size_t)k, sizeof *len), *bits = calloc((size_t)(k + 63) / 64, 8);
     size_t *off = ns_xmalloc(sizeof *off * ((size_t)k + 1));
     ns_shvar lv, bv;
@@ -165,6 +167,8 @@ join_in_order(struct ns_group *p, struct join_order *jo, int index, int lead)
         ns_sh_commit(p, out.total, out.total_len);
         ns_sh_undeclare(&bv);
         for (int j = 0; j < k; j++) {
+            if (prefix && j == index && acc.len)
+                memcpy(ns_buf_append(&pre, acc.len), acc.data, acc.len);
             if (!len[j])
                 continue;
             ns_items_fold(&tmp, acc.data, acc.len, all + off[j], len[j], 0);
@@ -174,6 +178,9 @@ join_in_order(struct ns_group *p, struct join_order *jo, int index, int lead)
         free(all);
         free(abits);
     }
+    if (prefix)
+        ns_sh_commit_prefix(pre.data, pre.len);
+    ns_buf_free(&pre);
     ns_buf_free(&list);
     ns_buf_free(&acc);
     ns_buf_free(&tmp);
@@ -249,6 +256,7 @@ ns_neststep_begin(int k, int at, const double *w, const struct ns_site *site)
         hi = (int)(((long long)(index + 1) * p->size + k - 1) / k);
     }
     p->split_open = 1;
+    p->split_k = k;
     if (index < 0 || index >= k) {          /* joins no subgroup: skips the body */
         if (!kept)
             free(vec);
@@ -287,12 +295,17 @@ ns_neststep_end(void)
     ns_cur = p;
     p->split_open = 0;
     refresh();                          /* messages name the parent's superstep */
+    int prefix = ns_sh_prefix_wanted();     /* a combine clause on the neststep */
     if (p->depth < caporder && order[p->depth].at) {
-        join_in_order(p, &order[p->depth], index, lead);
+        join_in_order(p, &order[p->depth], index, lead, prefix);
+    } else if (prefix) {
+        struct join_order even = { p->split_k, NULL };
+        join_in_order(p, &even, index, lead, prefix);
     } else {
         combine(p, NS_SYNC_NS_JOIN, 0, &out);
         ns_sh_commit(p, out.total, out.total_len);
     }
+    ns_sh_step_done();
     p->step++;
     ns_here.epoch++;
     refresh();
