@@ -285,7 +285,26 @@ check_forall(struct checker *c, const struct node *n)
     (void)c;
 }
 
-/* A call passing distributed arrays: distributions must match. */
+/* The object an argument for a 'sh T a[]' parameter points into: a, a[i],
+ * &a[i], a + k, *h ...; NULL when it cannot be told. */
+static const struct symbol *
+replicated_root(const struct unit *u, const struct node *e)
+{
+    for (;;) {
+        while (e && e->kind == N_PAREN)
+            e = e->operand;
+        if (e && e->kind == N_UNARY && tok_is(u, e, "&"))
+            e = e->operand;
+        else if (e && e->kind == N_BINARY && (tok_is(u, e, "+") || tok_is(u, e, "-")))
+            e = e->lhs;
+        else
+            break;
+    }
+    return e ? root_symbol(u, e) : NULL;
+}
+
+/* A call passing shared arrays: distributions must match; a 'sh T a[]'
+ * parameter takes a replicated array. */
 static void
 check_call(struct checker *c, const struct node *n)
 {
@@ -306,7 +325,20 @@ check_call(struct checker *c, const struct node *n)
         enum dist pdist = ps ? ps->dist : pd ? pd->dist : DIST_NONE;
         int pshared = par->kind == N_PARAM && par->specs && par->specs->is_sh;
         int adarray = as && sh_kind_of(as) == SH_DARRAY;
-        if (pshared && pdist != DIST_NONE && !adarray)
+        if (pshared && pdist == DIST_NONE) {
+            const struct symbol *rs = replicated_root(c->u, arg);
+            enum sh_kind rk = sh_kind_of(rs);
+            const struct node *rd = rs ? rs->declarator : NULL;
+            int private_array = rk == SH_NONE && rd && rd->nderivs &&
+                                rd->derivs[0].kind == D_ARRAY;
+            if (rs && (private_array || rk == SH_SCALAR || rk == SH_DARRAY))   /* a private
+                                             * pointer may point into one: checked at run time */
+                diag_error(arg->loc, "argument %d of '%s' must be a replicated shared array "
+                           "(or an element's address in one): parameter %d is 'sh', but '%s' "
+                           "is %s", i + 1, fs->name, i + 1, rs->name,
+                           rk == SH_DARRAY ? "distributed" : rk == SH_SCALAR ?
+                           "a shared scalar" : "a private array");
+        } else if (pshared && pdist != DIST_NONE && !adarray)
             diag_error(arg->loc, "argument %d of '%s' must be a %s array", i + 1, fs->name,
                        dist_name(pdist));
         else if (pshared && adarray && pdist != as->dist)
@@ -361,6 +393,11 @@ check_write(struct checker *c, const struct node *n)
     }
     if (k != SH_SCALAR && k != SH_ARRAY && k != SH_HANDLE)
         return;
+    if (k == SH_ARRAY && lv->kind == N_IDENT && is_param(s)) {
+        diag_error(lv->loc, "'%s' is a shared array parameter: write its elements (%s[i]), "
+                   "not the parameter itself", s->name, s->name);
+        return;
+    }
     if (k == SH_HANDLE && lv->kind == N_IDENT)
         return;                     /* h = new_Array(...): the handle itself */
     const struct node *f = enclosing_function(n);

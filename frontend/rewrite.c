@@ -107,6 +107,17 @@ combine_fn(struct rw *r, const struct symbol *s)
         E("((void *)0)");
 }
 
+/* The descriptor of replicated object s: its own, or for a 'sh T a[]'
+ * parameter the caller's, found at the function's entry (param_entry). */
+static void
+shvar_ref(struct rw *r, const struct symbol *s)
+{
+    if (is_param(s))
+        E("ns_svp_%s", s->name);
+    else
+        E("&ns_sv_%s", s->name);
+}
+
 /* ---- where a node is ---- */
 
 static int
@@ -313,6 +324,8 @@ darray_access(struct rw *r, struct node *e, int wr)
 static void
 shared_index(struct rw *r, const struct symbol *s, struct node **idx, int n, int tmp)
 {
+    if (is_param(s))
+        E("ns_svo_%s + ", s->name);         /* where the caller's argument starts */
     if (sh_kind_of(s) == SH_SCALAR || n == 0) {
         E("0");
         return;
@@ -360,7 +373,9 @@ shared_write(struct rw *r, struct node *n, struct node *lv, struct symbol *s)
             flat(r, idx[k]);
             E("; ");
         }
-        E("ns_sh_w(&ns_sv_%s, ", s->name);
+        E("ns_sh_w(");
+        shvar_ref(r, s);
+        E(", ");
         shared_index(r, s, idx, ni, id);
         E(", ");
         site(r, s->name, n);
@@ -384,7 +399,9 @@ shared_write(struct rw *r, struct node *n, struct node *lv, struct symbol *s)
         E("; })");
         return;
     }
-    E("(ns_sh_w(&ns_sv_%s, ", s->name);
+    E("(ns_sh_w(");
+    shvar_ref(r, s);
+    E(", ");
     shared_index(r, s, idx, ni, 0);
     E(", ");
     site(r, s->name, n);
@@ -403,7 +420,9 @@ combine_calls(struct rw *r, const struct node *c)
         const struct symbol *s = it->sym;
         const char *op = it->combine_op == CO_NONE ? "(-1)" : op_code(it->combine_op);
         if (it->target) {
-            E(" ns_combine_prefix(&ns_sv_%s, %s, ", s->name, op);
+            E(" ns_combine_prefix(");
+            shvar_ref(r, s);
+            E(", %s, ", op);
             if (it->combine_op == CO_FN && it->combine_fn)
                 E("(ns_combine_fn)%s", it->combine_fn->name);
             else
@@ -412,7 +431,9 @@ combine_calls(struct rw *r, const struct node *c)
             flat(r, it->target);
             E(");");
         } else if (it->combine_op != CO_NONE) {
-            E(" ns_combine_policy(&ns_sv_%s, %s, ", s->name, op);
+            E(" ns_combine_policy(");
+            shvar_ref(r, s);
+            E(", %s, ", op);
             if (it->combine_op == CO_FN && it->combine_fn)
                 E("(ns_combine_fn)%s", it->combine_fn->name);
             else
@@ -899,6 +920,55 @@ block_cleanup(struct rw *r, const struct node *blk, const struct node *upto)
     }
 }
 
+/* The parameter list of a function declarator, or NULL. */
+static const struct node *
+params_of(const struct node *d)
+{
+    for (int i = 0; d && i < d->nderivs; i++)
+        if (d->derivs[i].kind == D_FUNCTION)
+            return d->derivs[i].params;
+    return NULL;
+}
+
+/* Is parameter k of the function that call n calls a 'sh T a[]'? */
+static int
+sh_array_param(const struct node *call, int k)
+{
+    const struct node *f = call->lhs;
+    const struct node *ps = f && f->kind == N_IDENT && f->sym ? params_of(f->sym->declarator)
+                                                               : NULL;
+    const struct node *p = ps && !ps->is_kr && k < ps->nitems ? ps->items[k] : NULL;
+    return p && p->kind == N_PARAM && p->specs && p->specs->is_sh && p->decl &&
+           p->decl->dist == DIST_NONE;
+}
+
+/* The entry of a function with 'sh T a[]' parameters: each finds the
+ * descriptor of the replicated array its argument points into, and where
+ * in it (ns_svp_a, ns_svo_a).  Prints it when print; returns whether
+ * there is any. */
+static int
+param_entry(struct rw *r, const struct node *f, int print)
+{
+    const struct node *ps = params_of(f->decl);
+    int any = 0;
+    for (int i = 0; ps && !ps->is_kr && i < ps->nitems; i++) {
+        const struct node *p = ps->items[i];
+        const struct symbol *s = p->kind == N_PARAM ? p->sym : NULL;
+        if (!s || !s->name || sh_kind_of(s) != SH_ARRAY)
+            continue;
+        any = 1;
+        if (!print)
+            continue;
+        E(" ns_shvar *ns_svp_%s; size_t ns_svo_%s = ns_sh_param(&ns_svp_%s, %s, ", s->name,
+          s->name, s->name, s->name);
+        c_string(r, s->name);
+        E(", ");
+        site(r, f->decl->name ? f->decl->name : "sh", p);
+        E("); (void)ns_svo_%s;", s->name);
+    }
+    return any;
+}
+
 static int
 main_needs(const struct node *f, const char *call)
 {
@@ -926,6 +996,8 @@ rewrite_compound(struct rw *r, struct node *n)
     }
     if (is_main(f) && r->nglobals)
         E(" ns_file_scope_init();");
+    if (f)
+        param_entry(r, f, 1);
     for (int i = 0; i < n->nitems; i++)
         emit_node(r->em, n->items[i]);
     block_cleanup(r, n, NULL);
@@ -1066,6 +1138,11 @@ escapes(struct rw *r, const struct node *n)
     case N_SIZEOF: case N_ALIGNOF: case N_TYPEOF: case N_MEMBER: return 0;
     case N_ASSIGN: return p->lhs != n;
     case N_UNARY: return !tok_is(r->u, p, "*");
+    case N_CALL:                        /* a 'sh T a[]' parameter marks its writes */
+        for (int k = 0; k < p->nitems; k++)
+            if (p->items[k] == n)
+                return !sh_array_param(p, k);
+        return 1;
     default: return 1;
     }
 }
@@ -1091,8 +1168,16 @@ hook(struct emitter *em, struct node *n, void *ctx)
         rewrite_declaration(r, n, n->parent && n->parent->kind == N_TRANSLATION_UNIT);
         return 1;
     case N_PARAM:                       /* sh int a[]</>: also in prototypes */
-        if (!n->specs || !n->specs->is_sh || !n->decl || n->decl->dist == DIST_NONE)
+        if (!n->specs || !n->specs->is_sh || !n->decl)
             return 0;
+        if (n->decl->dist == DIST_NONE) {   /* sh int a[]: int a[] */
+            emit_lead(em, n);
+            emit_skipping(em, n->specs, n->specs->sh_range.first, n->specs->sh_range.last);
+            emit_tokens(em, n->specs->last + 1, n->decl->first - 1);
+            emit_node(em, n->decl);
+            emit_tokens(em, n->decl->last + 1, n->last);
+            return 1;
+        }
         emit_lead(em, n);
         E("ns_darray *%s", n->decl->name ? n->decl->name : "");
         return 1;
@@ -1108,7 +1193,8 @@ hook(struct emitter *em, struct node *n, void *ctx)
     case N_COMPOUND: {
         const struct node *f = n->parent && n->parent->kind == N_FUNCTION_DEF ?
                                n->parent : NULL;
-        if (!block_declares_shared(n) && !(f && f->body == n && is_main(f)))
+        if (!block_declares_shared(n) && !(f && f->body == n && (is_main(f) ||
+                                                                 param_entry(r, f, 0))))
             return 0;
         rewrite_compound(r, n);
         return 1;
@@ -1158,7 +1244,9 @@ hook(struct emitter *em, struct node *n, void *ctx)
             enum sh_kind k = sh_kind_of(s);
             if ((k == SH_SCALAR || k == SH_ARRAY || k == SH_HANDLE) && enclosing_function(n)) {
                 emit_lead(em, n);
-                E("(ns_sh_escape(&ns_sv_%s, ", s->name);
+                E("(ns_sh_escape(");
+                shvar_ref(r, s);
+                E(", ");
                 site(r, s->name, n);
                 E("), ");
                 emit_default(em, n);
@@ -1181,7 +1269,9 @@ hook(struct emitter *em, struct node *n, void *ctx)
     case N_IDENT:
         if (n->sym && escapes(r, n)) {
             emit_lead(em, n);
-            E("(ns_sh_escape(&ns_sv_%s, ", n->sym->name);
+            E("(ns_sh_escape(");
+            shvar_ref(r, n->sym);
+            E(", ");
             site(r, n->sym->name, n);
             E("), %s)", n->sym->name);
             return 1;
