@@ -270,8 +270,9 @@ ns_da_rd_remote(ns_darray *a, long i, const struct ns_site *site)
     if (!s->copy || s->valid[i] != ns_da_step_id())
         ns_fatal(site, "read of remote element %s[%ld] (owned by process %d) that is not "
                  "mirrored in this step; add '#pragma mirror(%s[%ld])' (or a section that covers "
-                 "it) in the previous step, or read it with a section assignment",
-                 a->name, i, w, a->name, i);
+                 "it) in the previous step, or copy it with a section assignment "
+                 "('t[0:n-1] = %s[l:u];', whose values arrive at the end of this step)",
+                 a->name, i, w, a->name, i, a->name);
     return s->copy + (size_t)i * a->usize;
 }
 
@@ -400,6 +401,12 @@ ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
     return ns_da_write_section_strided(a, l, u, s, src, 1, site);
 }
 
+/* Copies whose source section is being read in this step: written into
+ * their destination in the second round of the step's end. */
+struct copy { ns_darray *dst; long l, u, s; char *values; struct ns_site site; };
+static struct copy *copies;
+static int ncopies, capcopies;
+
 long
 ns_da_copy_section(ns_darray *dst, long dl, long du, long ds, ns_darray *src, long sl, long su,
                    long ss, const struct ns_site *site)
@@ -411,12 +418,30 @@ ns_da_copy_section(ns_darray *dst, long dl, long du, long ds, ns_darray *src, lo
     if (dst->usize != src->usize)
         ns_fatal(site, "sections of '%s' and '%s' have units of different sizes",
                  dst->name, src->name);
-    char *tmp = ns_xmalloc((size_t)n * src->usize + 1);
-    for (long k = 0; k < n; k++)
-        memcpy(tmp + (size_t)k * src->usize, ns_da_rd(src, sl + k * ss, site), src->usize);
-    ns_da_write_section(dst, dl, du, ds, tmp, site);
-    free(tmp);
+    ns_da_check_step(dst, "a section copy", site);
+    if (n == 0)
+        return 0;
+    if (ncopies == capcopies) {
+        capcopies = capcopies ? 2 * capcopies : 8;
+        copies = ns_xrealloc(copies, sizeof *copies * (size_t)capcopies);
+    }
+    struct copy *c = &copies[ncopies++];
+    *c = (struct copy){ dst, dl, du, ds, ns_xmalloc((size_t)n * src->usize), *site };
+    ns_da_read_section(src, sl, su, ss, c->values, site);
     return n;
+}
+
+int ns_da_copies_pending(void) { return ncopies > 0; }
+
+void
+ns_da_copies_write(void)
+{
+    for (int k = 0; k < ncopies; k++) {
+        struct copy *c = &copies[k];
+        ns_da_write_section(c->dst, c->l, c->u, c->s, c->values, &c->site);
+        free(c->values);
+    }
+    ncopies = 0;
 }
 
 void

@@ -63,6 +63,40 @@ ns_step_begin(const struct ns_site *site)
     refresh();
 }
 
+/* A distributed-to-distributed section copy reads its source as a
+ * private-side section read does (values of the start of the step,
+ * served in the combine); only then can it write the destination.  So a
+ * step in which any member copies gets a second round: the copiers write
+ * what they read, and one more combine carries those writes (with the
+ * message tags of a superstep of their own). */
+static void
+note_copies(struct ns_group *g)
+{
+    if (!g->copyvar_on) {               /* every member, before its first combine */
+        ns_sh_declare(&g->copyvar, " section copies", &g->copies, 1, Type_int, sizeof g->copies,
+                      NS_OP_OR, NULL);
+        g->copyvar_on = 1;
+    }
+    g->copies = 0;
+    if (ns_da_copies_pending()) {
+        ns_sh_touch(&g->copyvar, 0, &g->site);
+        g->copies = 1;
+    }
+}
+
+static void
+write_copies(struct ns_group *g)
+{
+    struct ns_combine_out out;
+    g->copies = 0;
+    g->step++;
+    ns_da_step_begin();
+    ns_da_copies_write();
+    mine.len = 0;
+    combine(g, NS_SYNC_NS_STEP, 0, &out);
+    ns_da_serve(g, out.nrecv);
+}
+
 void
 ns_step_end(void)
 {
@@ -71,6 +105,7 @@ ns_step_end(void)
     if (!g || !g->in_step)
         ns_fatal(NS_SITE("step", NULL, 0), "end of a step that has not begun");
     int prefix = ns_sh_prefix_wanted();
+    note_copies(g);
     ns_sh_contribution(&mine, g->rank);
     combine(g, NS_SYNC_NS_STEP, prefix, &out);
     ns_sh_commit(g, out.total, out.total_len);
@@ -78,6 +113,8 @@ ns_step_end(void)
         ns_sh_commit_prefix(out.prefix, out.prefix_len);
     ns_da_serve(g, out.nrecv);
     ns_sh_step_done();
+    if (g->copies)
+        write_copies(g);
     g->in_step = 0;
     g->step++;
     ns_here.epoch++;
