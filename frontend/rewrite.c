@@ -18,7 +18,13 @@ struct rw {
     struct symbol **globals;        /* file-scope sh objects defined here */
     int nglobals, capglobals;
     int has_main;
+    const struct node *pre_forall;  /* a step's forall body whose variables the step
+                                     * declares (one block for the line) */
+    int pre_id;
     int ids;                        /* numbers generated names */
+    FILE *sites;                    /* in a function definition: its site records,
+                                     * printed before it (site()) */
+    int nsites;
     struct fa {                     /* a forall with the fast path */
         const struct node *n;
         int id, mark_all;
@@ -45,28 +51,60 @@ grow(void *p, int *cap, int n, size_t el)
 /* ---- small pieces of generated text ---- */
 
 static void
-c_string(struct rw *r, const char *s)
+c_string_to(FILE *f, const char *s)
 {
-    E("\"");
+    fputc('"', f);
     for (; s && *s; s++) {
         if (*s == '"' || *s == '\\')
-            E("\\%c", *s);
+            fprintf(f, "\\%c", *s);
         else if ((unsigned char)*s < ' ')
-            E("\\%03o", (unsigned char)*s);
+            fprintf(f, "\\%03o", (unsigned char)*s);
         else
-            E("%c", *s);
+            fputc(*s, f);
     }
-    E("\"");
+    fputc('"', f);
 }
 
-/* A pointer to a static site record of the construct at n. */
+static void
+c_string(struct rw *r, const char *s)
+{
+    char *b = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&b, &n);
+    if (!m) {
+        fputs("nsc: out of memory\n", stderr);
+        exit(1);
+    }
+    c_string_to(m, s);
+    fclose(m);
+    E("%s", b);
+    free(b);
+}
+
+/* A pointer to a static site record of the construct at n: in a function
+ * definition, a record at file scope printed before the function (so the
+ * construct's line stays one block for a debugger); elsewhere one in a
+ * statement expression. */
 static void
 site(struct rw *r, const char *what, const struct node *n)
 {
+    const char *file = n->loc.file && *n->loc.file ? n->loc.file : NULL;
+    if (r->sites) {
+        fprintf(r->sites, "static const struct ns_site ns_site_%d = { ", ++r->nsites);
+        c_string_to(r->sites, what);
+        fputs(", ", r->sites);
+        if (file)
+            c_string_to(r->sites, file);
+        else
+            fputs("((void *)0)", r->sites);
+        fprintf(r->sites, ", %d }; ", n->loc.line);
+        E("(&ns_site_%d)", r->nsites);
+        return;
+    }
     E("({ static const struct ns_site ns_site = { ");
     c_string(r, what);
     E(", ");
-    c_string(r, n->loc.file && *n->loc.file ? n->loc.file : NULL);
+    c_string(r, file);
     E(", %d }; &ns_site; })", n->loc.line);
 }
 
@@ -489,11 +527,22 @@ collect_darray_use(struct rw *r, const struct node *n, struct da_use *use)
         collect_darray_use(r, n->kids[i], use);
 }
 
+static int forall_fast(struct rw *r, const struct node *n);
+static void forall_decl(struct rw *r, const struct node *n, int id, int la);
+
 static void
 rewrite_step(struct rw *r, struct node *n)
 {
     emit_lead(r->em, n);
-    E("{ ns_step_begin(");
+    E("{ ");
+    if (n->body->kind == N_FORALL) {    /* step forall ...: one block for the line */
+        r->pre_forall = n->body;
+        r->pre_id = ++r->ids;
+        if (forall_fast(r, n->body))
+            forall_decl(r, n->body, r->pre_id, 1);
+        forall_decl(r, n->body, r->pre_id, 0);
+    }
+    E("ns_step_begin(");
     site(r, "step", n);
     E(");");
     struct da_use use = { .n = 0 };
@@ -585,13 +634,38 @@ modifies(struct rw *r, const struct node *n, const struct symbol *v)
     return 0;
 }
 
+/* Does the body of forall n leave its indices alone (then a[i] is its
+ * fast path: my local storage)? */
+static int
+forall_fast(struct rw *r, const struct node *n)
+{
+    for (int k = 0; k < n->ndims; k++)
+        if (modifies(r, n->body, n->vars[k]->sym))
+            return 0;
+    return 1;
+}
+
+/* The declarations of forall n's variables: the local storage pointer
+ * (la), or the loop's unit and iterator. */
+static void
+forall_decl(struct rw *r, const struct node *n, int id, int la)
+{
+    if (la) {
+        elem_type(r, n->array->sym);
+        E(" *");
+    } else
+        E("long ns_i%d; ns_iter ", id);
+    if (r->pre_forall == n)             /* declared alone, by its step */
+        E(la ? "ns_la%d; " : "ns_it%d; ", id);
+}
+
 static void
 rewrite_forall(struct rw *r, struct node *n)
 {
     struct symbol *a = n->array->sym;
-    int id = ++r->ids, fast = 1, mark_all = 0;
-    for (int k = 0; k < n->ndims; k++)
-        fast &= !modifies(r, n->body, n->vars[k]->sym);
+    int pre = r->pre_forall == n;       /* its variables declared by its step */
+    int id = pre ? r->pre_id : ++r->ids, fast = forall_fast(r, n), mark_all = 0;
+    r->pre_forall = NULL;
     if (fast && !jumps(n->body)) {
         const struct node *b = n->body;
         if (b->kind == N_COMPOUND) {
@@ -603,14 +677,17 @@ rewrite_forall(struct rw *r, struct node *n)
     emit_lead(r->em, n);
     E("{ ");
     if (fast) {
-        elem_type(r, a);
-        E(" *ns_la%d = (", id);
+        if (!pre)
+            forall_decl(r, n, id, 1);
+        E("ns_la%d = (", id);
         elem_type(r, a);
         E(" *)%s->local; ", a->name);
         r->foralls = grow(r->foralls, &r->capforalls, r->nforalls, sizeof *r->foralls);
         r->foralls[r->nforalls++] = (struct fa){ n, id, mark_all };
     }
-    E("long ns_i%d; ns_iter ns_it%d = ns_forall(%s, ", id, id, a->name);
+    if (!pre)
+        forall_decl(r, n, id, 0);
+    E("ns_it%d = ns_forall(%s, ", id, a->name);
     if (n->nitems == 3) {
         flat(r, n->items[0]);
         E(", ");
@@ -1147,6 +1224,43 @@ escapes(struct rw *r, const struct node *n)
     }
 }
 
+/* A function definition; one at file scope is held until its site
+ * records are known, and they are printed before it.  (Not an inline
+ * function with external linkage: it may not refer to static objects.) */
+static void
+rewrite_function(struct rw *r, struct node *n)
+{
+    struct emit_hold h;
+    char *decls = NULL;
+    size_t len = 0;
+    int hold = !r->sites && n->parent && n->parent->kind == N_TRANSLATION_UNIT &&
+               !(n->specs && n->specs->is_inline && n->specs->storage != SC_STATIC);
+    if (hold) {
+        emit_hold(r->em, &h);
+        r->sites = open_memstream(&decls, &len);
+        if (!r->sites) {
+            fputs("nsc: out of memory\n", stderr);
+            exit(1);
+        }
+    }
+    if (is_main(n) && r->nglobals && !r->has_main) {
+        r->has_main = 1;
+        if (r->sites)
+            fputs("static void ns_file_scope_init(void); ", r->sites);
+        else {
+            emit_lead(r->em, n);
+            E("static void ns_file_scope_init(void); ");
+        }
+    }
+    emit_default(r->em, n);
+    if (hold) {
+        fclose(r->sites);
+        r->sites = NULL;
+        emit_release(r->em, &h, decls);
+        free(decls);
+    }
+}
+
 static int
 hook(struct emitter *em, struct node *n, void *ctx)
 {
@@ -1182,14 +1296,8 @@ hook(struct emitter *em, struct node *n, void *ctx)
         E("ns_darray *%s", n->decl->name ? n->decl->name : "");
         return 1;
     case N_FUNCTION_DEF:
-        if (is_main(n) && r->nglobals && !r->has_main) {
-            r->has_main = 1;
-            emit_lead(em, n);
-            E("static void ns_file_scope_init(void); ");
-            emit_default(em, n);
-            return 1;
-        }
-        return 0;
+        rewrite_function(r, n);
+        return 1;
     case N_COMPOUND: {
         const struct node *f = n->parent && n->parent->kind == N_FUNCTION_DEF ?
                                n->parent : NULL;
