@@ -35,8 +35,38 @@ is_float_code(const char *code)
 
 /* A combine operator op (with function node fn) applied to objects of s's
  * element type: reports what does not fit; loc is where op is written. */
+/* A combine function's prototype, if it has one: two pointers to the
+ * element type of s (or to void, as ns_combine_fn). */
 static void
-check_op(struct loc loc, enum combine_op op, const struct node *fn, const struct symbol *s)
+check_combine_fn(struct checker *c, struct loc loc, const struct symbol *f,
+                 const struct symbol *s)
+{
+    const struct node *d = f->declarator, *ps = NULL;
+    for (int i = 0; d && i < d->nderivs && !ps; i++)
+        if (d->derivs[i].kind == D_FUNCTION)
+            ps = d->derivs[i].params;
+    if (!ps || ps->is_kr)
+        return;
+    int ok = ps->nitems == 2 && !ps->variadic;
+    for (int i = 0; ok && i < 2; i++) {
+        const struct node *p = ps->items[i], *pd = p->kind == N_PARAM ? p->decl : NULL;
+        int nd = pd ? pd->nderivs : 0;
+        if (nd == 0 && p->kind == N_PARAM && p->specs && (p->specs->tspec & TS_TYPEDEF))
+            continue;                   /* a pointer typedef: cannot tell */
+        ok = nd == 1 && pd->derivs[0].kind != D_FUNCTION &&
+             (!s || (p->specs && (p->specs->tspec & TS_VOID)) ||      /* void *: any */
+              ty_same_specs(p->specs, s->specs) != 0);
+    }
+    if (!ok) {
+        const char *t = s ? ty_base_spelling(c->u, s) : "T";
+        diag_error(loc, "combine function '%s' must be declared 'void %s(%s *inout, const %s "
+                   "*in)'", f->name, f->name, t, t);
+    }
+}
+
+static void
+check_op(struct checker *c, struct loc loc, enum combine_op op, const struct node *fn,
+         const struct symbol *s)
 {
     if (op == CO_FN) {
         const struct symbol *f = fn ? fn->sym : NULL;
@@ -47,6 +77,8 @@ check_op(struct loc loc, enum combine_op op, const struct node *fn, const struct
         else if (f->kind != SYM_FUNCTION)
             diag_error(loc, "'%s' is not a function; a combine specifier <f> names a function "
                        "'void f(T *inout, const T *in)'", f->name);
+        else
+            check_combine_fn(c, fn->loc, f, s);
         return;
     }
     if (!s || op == CO_NONE || op == CO_ANY || op == CO_EQ)
@@ -72,7 +104,7 @@ check_declarator(struct checker *c, struct node *d)
         return;
     }
     if (s->specs)
-        check_op(s->specs->loc, s->combine_op, s->combine_fn, s);
+        check_op(c, s->specs->loc, s->combine_op, s->combine_fn, s);
     if (s->thread_local)
         diag_error(d->loc, "'%s': a shared variable cannot be thread-local", s->name);
     const struct node *decl = d->parent;
@@ -218,7 +250,7 @@ check_combine_item(struct checker *c, const struct node *it)
         return;
     if (it->whole && k == SH_SCALAR)
         diag_error(it->loc, "'%s[:]': '%s' is not an array", s->name, s->name);
-    check_op(it->loc, it->combine_op, it->combine_fn, s);
+    check_op(c, it->loc, it->combine_op, it->combine_fn, s);
     if (it->target) {
         const struct node *t = it->target;
         if (t->kind != N_IDENT || !t->sym)

@@ -216,9 +216,8 @@ ty_words(enum ty_class c)
 /* The specifiers of s's base type, through typedef names that add no
  * derivation. */
 static const struct node *
-base_specs(const struct symbol *s)
+base_specs(const struct node *sp)
 {
-    const struct node *sp = s ? s->specs : NULL;
     for (int depth = 0; sp && (sp->tspec & TS_TYPEDEF) && depth < MAX_TYPEDEF_DEPTH; depth++) {
         const struct symbol *ts = sp->type_node ? sp->type_node->sym : NULL;
         if (!ts || (ts->declarator && ts->declarator->nderivs))
@@ -242,6 +241,12 @@ norm_int(unsigned t, int nlong)
 int
 ty_same_base(const struct symbol *a, const struct symbol *b)
 {
+    return a && b ? ty_same_specs(a->specs, b->specs) : -1;
+}
+
+int
+ty_same_specs(const struct node *a, const struct node *b)
+{
     const struct node *x = base_specs(a), *y = base_specs(b);
     if (!x || !y || ((x->tspec | y->tspec) & (TS_TYPEOF | TS_ATOMIC | TS_AUTO_TYPE | TS_TYPEDEF)))
         return -1;
@@ -250,9 +255,11 @@ ty_same_base(const struct symbol *a, const struct symbol *b)
         return 0;
     if (tx & (TS_STRUCT | TS_UNION | TS_ENUM)) {
         const struct node *p = x->type_node, *q = y->type_node;
-        if (!p || !q)
+        if (p == q)
+            return 1;
+        if (!p || !q || !p->name || !q->name)
             return -1;
-        return p == q || (p->name && p->name == q->name);
+        return p->name == q->name;
     }
     return 1;
 }

@@ -33,6 +33,8 @@ const char *ty_words(enum ty_class c);
 /* Do a and b have the same base type (specifiers, following typedef
  * names)?  1 yes, 0 no, -1 cannot tell. */
 int ty_same_base(const struct symbol *a, const struct symbol *b);
+/* The same for two declarations' specifiers. */
+int ty_same_specs(const struct node *a, const struct node *b);
 /* The spelling of s's base type ("double", "struct pt"), from its
  * declaration's tokens, in the unit's arena. */
 const char *ty_base_spelling(struct unit *u, const struct symbol *s);
