@@ -275,6 +275,16 @@ check_combine_item(struct checker *c, const struct node *it)
     (void)c;
 }
 
+/* The identifier an operand (a, a[i], a[l:u], (a)) is rooted at when it
+ * is not declared, else NULL: reported as gcc would, "'a' undeclared". */
+static const struct node *
+undeclared_root(const struct node *e)
+{
+    while (e && (e->kind == N_PAREN || e->kind == N_INDEX || e->kind == N_SECTION))
+        e = e->kind == N_PAREN ? e->operand : e->lhs;
+    return e && e->kind == N_IDENT && !e->sym ? e : NULL;
+}
+
 static void
 check_forall(struct checker *c, const struct node *n)
 {
@@ -302,6 +312,12 @@ check_forall(struct checker *c, const struct node *n)
     }
     const struct node *a = n->array;
     const struct symbol *s = a && a->kind == N_IDENT ? a->sym : NULL;
+    const struct node *und = undeclared_root(a);
+    if (und) {
+        diag_error(und->loc, "'%s' undeclared: %s needs a distributed array (declared with "
+                   "</> or <%%>)", und->name, token_str(c->u, n->tok));
+        return;
+    }
     if (!s || sh_kind_of(s) != SH_DARRAY) {
         diag_error(a ? a->loc : n->loc, "forall needs a distributed array (declared with "
                    "</> or <%%>) after the index%s", n->ndims > 1 ? "es" : "");
@@ -533,7 +549,11 @@ check_mirror(struct checker *c, const struct node *n)
         while (e && e->kind == N_PAREN)
             e = e->operand;
         const struct symbol *s = e ? root_symbol(c->u, e) : NULL;
-        if (!e || (e->kind != N_INDEX && e->kind != N_SECTION) || !s ||
+        const struct node *und = undeclared_root(e);
+        if (und)
+            diag_error(und->loc, "'%s' undeclared: #pragma %s needs an element or a section "
+                       "of a distributed array", und->name, n->is_update ? "update" : "mirror");
+        else if (!e || (e->kind != N_INDEX && e->kind != N_SECTION) || !s ||
             sh_kind_of(s) != SH_DARRAY)
             diag_error(n->items[i]->loc, "#pragma %s needs an element or a section of a "
                        "distributed array, as in %s(a[l:u])", n->is_update ? "update" :
@@ -548,7 +568,11 @@ check_owner(struct checker *c, const struct node *n)
     while (e && e->kind == N_PAREN)
         e = e->operand;
     const struct symbol *s = e && e->kind == N_INDEX ? root_symbol(c->u, e) : NULL;
-    if (!s || sh_kind_of(s) != SH_DARRAY)
+    const struct node *und = undeclared_root(e);
+    if (und)
+        diag_error(und->loc, "'%s' undeclared: %s() needs an element of a distributed array",
+                   und->name, n->kind == N_OWNER ? "owner" : "owned");
+    else if (!s || sh_kind_of(s) != SH_DARRAY)
         diag_error(n->loc, "%s() needs an element of a distributed array, as in %s(a[i])",
                    n->kind == N_OWNER ? "owner" : "owned", n->kind == N_OWNER ? "owner" :
                    "owned");
