@@ -26,7 +26,7 @@ ARFLAGS := rcs
 PYTHON  := /usr/bin/python3
 LIT     := /usr/lib/llvm-14/build/utils/lit/lit.py
 
-DEB_PACKAGES := flex bison mpich libmpich-dev llvm-14-tools python3-psutil valgrind make gcc
+DEB_PACKAGES := flex bison mpich libmpich-dev llvm-14-tools python3-psutil valgrind gdb make gcc
 
 ifeq ($(V),1)
 Q :=

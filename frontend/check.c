@@ -4,9 +4,11 @@
  * (diag.c), so that the generated C never fails to compile for a reason
  * the user did not write.
  */
+#include <stdio.h>
 #include <string.h>
 #include "diag.h"
 #include "nest.h"
+#include "types.h"
 
 struct checker {
     struct unit *u;
@@ -33,8 +35,38 @@ is_float_code(const char *code)
 
 /* A combine operator op (with function node fn) applied to objects of s's
  * element type: reports what does not fit; loc is where op is written. */
+/* A combine function's prototype, if it has one: two pointers to the
+ * element type of s (or to void, as ns_combine_fn). */
 static void
-check_op(struct loc loc, enum combine_op op, const struct node *fn, const struct symbol *s)
+check_combine_fn(struct checker *c, struct loc loc, const struct symbol *f,
+                 const struct symbol *s)
+{
+    const struct node *d = f->declarator, *ps = NULL;
+    for (int i = 0; d && i < d->nderivs && !ps; i++)
+        if (d->derivs[i].kind == D_FUNCTION)
+            ps = d->derivs[i].params;
+    if (!ps || ps->is_kr)
+        return;
+    int ok = ps->nitems == 2 && !ps->variadic;
+    for (int i = 0; ok && i < 2; i++) {
+        const struct node *p = ps->items[i], *pd = p->kind == N_PARAM ? p->decl : NULL;
+        int nd = pd ? pd->nderivs : 0;
+        if (nd == 0 && p->kind == N_PARAM && p->specs && (p->specs->tspec & TS_TYPEDEF))
+            continue;                   /* a pointer typedef: cannot tell */
+        ok = nd == 1 && pd->derivs[0].kind != D_FUNCTION &&
+             (!s || (p->specs && (p->specs->tspec & TS_VOID)) ||      /* void *: any */
+              ty_same_specs(p->specs, s->specs) != 0);
+    }
+    if (!ok) {
+        const char *t = s ? ty_base_spelling(c->u, s) : "T";
+        diag_error(loc, "combine function '%s' must be declared 'void %s(%s *inout, const %s "
+                   "*in)'", f->name, f->name, t, t);
+    }
+}
+
+static void
+check_op(struct checker *c, struct loc loc, enum combine_op op, const struct node *fn,
+         const struct symbol *s)
 {
     if (op == CO_FN) {
         const struct symbol *f = fn ? fn->sym : NULL;
@@ -45,6 +77,8 @@ check_op(struct loc loc, enum combine_op op, const struct node *fn, const struct
         else if (f->kind != SYM_FUNCTION)
             diag_error(loc, "'%s' is not a function; a combine specifier <f> names a function "
                        "'void f(T *inout, const T *in)'", f->name);
+        else
+            check_combine_fn(c, fn->loc, f, s);
         return;
     }
     if (!s || op == CO_NONE || op == CO_ANY || op == CO_EQ)
@@ -70,7 +104,7 @@ check_declarator(struct checker *c, struct node *d)
         return;
     }
     if (s->specs)
-        check_op(s->specs->loc, s->combine_op, s->combine_fn, s);
+        check_op(c, s->specs->loc, s->combine_op, s->combine_fn, s);
     if (s->thread_local)
         diag_error(d->loc, "'%s': a shared variable cannot be thread-local", s->name);
     const struct node *decl = d->parent;
@@ -123,18 +157,73 @@ check_jump(struct checker *c, const struct node *n)
     (void)c;
 }
 
+/* "'k'" for a name, "it" for any other expression: the subject of "is". */
+static const char *
+subject(struct checker *c, const struct node *e)
+{
+    while (e && e->kind == N_PAREN)
+        e = e->operand;
+    if (e && e->kind == N_IDENT && e->name) {
+        size_t n = strlen(e->name) + 3;
+        char *s = arena_alloc(c->u->arena, n);
+        snprintf(s, n, "'%s'", e->name);
+        return s;
+    }
+    return "it";
+}
+
+/* An operand that must be an integer: reports what else it is. */
+static void
+check_integer(struct checker *c, const struct node *e, const char *what)
+{
+    enum ty_class k = ty_of_expr(c->u, e);
+    if (e && k != TY_UNKNOWN && k != TY_INT)
+        diag_error(e->loc, "%s must be an integer, but %s is %s", what, subject(c, e),
+                   ty_words(k));
+}
+
+/* neststep(k; w): w is an array of double (or a pointer to double). */
+static void
+check_weights(struct checker *c, const struct node *w)
+{
+    const struct node *e = w;
+    while (e && e->kind == N_PAREN)
+        e = e->operand;
+    const struct symbol *s = e && e->kind == N_IDENT ? e->sym : NULL;
+    enum ty_class k = ty_of_expr(c->u, e);
+    if (k == TY_UNKNOWN)
+        return;
+    if (k != TY_POINTER) {
+        diag_error(w->loc, "the weights of neststep(k; w) must be an array of double, but %s "
+                   "is %s", subject(c, w), ty_words(k));
+        return;
+    }
+    const struct node *sp = s ? s->specs : NULL;
+    enum ty_class el = s ? ty_of_symbol(s, 1) : TY_UNKNOWN;
+    int plain = sp && !(sp->tspec & TS_TYPEDEF) && s->declarator &&
+                s->declarator->nderivs == 1;
+    if (el == TY_UNKNOWN || (el == TY_FLOAT && !plain))
+        return;
+    if (el != TY_FLOAT || !(sp->tspec & TS_DOUBLE) || sp->nlong)
+        diag_error(w->loc, "the weights of neststep(k; w) must be an array of double, but "
+                   "the elements of %s are %s", subject(c, w), plain ?
+                   ty_base_spelling(c->u, s) : ty_words(el));
+}
+
 static void
 check_step(struct checker *c, const struct node *n)
 {
-    if (n->kind == N_NESTSTEP && n->combine)
-        diag_error(n->combine->loc, "a combine clause after neststep is not supported; put "
-                   "it on a step inside the neststep");
+    if (n->kind == N_NESTSTEP) {
+        check_integer(c, n->operand, "the number of subgroups in neststep(k)");
+        check_integer(c, n->at, "the subgroup index e in neststep(k, @ = e)");
+        if (n->weights)
+            check_weights(c, n->weights);
+    }
     const struct node *outer = enclosing_step(n);
     if (outer && outer->kind == N_STEP)
         diag_error(n->loc, "a %s inside the step at line %d of the same group; end that "
                    "step first, or split the group with neststep",
                    n->kind == N_STEP ? "step" : "neststep", outer->loc.line);
-    (void)c;
 }
 
 static void
@@ -161,7 +250,7 @@ check_combine_item(struct checker *c, const struct node *it)
         return;
     if (it->whole && k == SH_SCALAR)
         diag_error(it->loc, "'%s[:]': '%s' is not an array", s->name, s->name);
-    check_op(it->loc, it->combine_op, it->combine_fn, s);
+    check_op(c, it->loc, it->combine_op, it->combine_fn, s);
     if (it->target) {
         const struct node *t = it->target;
         if (t->kind != N_IDENT || !t->sym)
@@ -173,8 +262,27 @@ check_combine_item(struct checker *c, const struct node *it)
             diag_error(t->loc, it->whole ? "an element-wise prefix needs an array target: "
                        "write '%s[:]'" : "'%s[:]' is element-wise, but the combined "
                        "variable is not", t->sym->name);
+        else if (ty_of_symbol(t->sym, it->whole) != TY_UNKNOWN &&
+                 (ty_of_symbol(t->sym, it->whole + 1) != TY_UNKNOWN ||
+                  ty_same_base(t->sym, s) == 0))
+            diag_error(t->loc, "the prefix target '%s' must %s the element type of '%s' "
+                       "(%s), not %s", t->sym->name, it->whole ? "be an array of" : "have",
+                       s->name, ty_base_spelling(c->u, s),
+                       ty_of_symbol(t->sym, it->whole + 1) != TY_UNKNOWN ?
+                       ty_words(ty_of_symbol(t->sym, it->whole)) :
+                       ty_base_spelling(c->u, t->sym));
     }
     (void)c;
+}
+
+/* The identifier an operand (a, a[i], a[l:u], (a)) is rooted at when it
+ * is not declared, else NULL: reported as gcc would, "'a' undeclared". */
+static const struct node *
+undeclared_root(const struct node *e)
+{
+    while (e && (e->kind == N_PAREN || e->kind == N_INDEX || e->kind == N_SECTION))
+        e = e->kind == N_PAREN ? e->operand : e->lhs;
+    return e && e->kind == N_IDENT && !e->sym ? e : NULL;
 }
 
 static void
@@ -182,15 +290,34 @@ check_forall(struct checker *c, const struct node *n)
 {
     for (int i = 0; i < n->ndims; i++) {
         const struct node *v = n->vars[i];
-        if (!v || v->kind != N_IDENT || !v->sym ||
+        enum ty_class k = v && v->kind == N_IDENT ? ty_of_expr(c->u, v) : TY_UNKNOWN;
+        if (v && v->kind == N_IDENT && !v->sym)
+            diag_error(v->loc, "'%s' undeclared: declare the index of %s as an integer "
+                       "variable before the loop", v->name, token_str(c->u, n->tok));
+        else if (!v || v->kind != N_IDENT ||
             (v->sym->kind != SYM_OBJECT && v->sym->kind != SYM_PARAM))
             diag_error(v ? v->loc : n->loc, "forall needs a variable as its index");
         else if (v->sym->is_sh)
             diag_error(v->loc, "the forall index '%s' must be private, not shared",
                        v->sym->name);
+        else if (k != TY_UNKNOWN && k != TY_INT)
+            diag_error(v->loc, "the index of %s must be an integer variable, but '%s' is %s",
+                       token_str(c->u, n->tok), v->sym->name, ty_words(k));
+    }
+    static const char *const bound[] = { "lower bound", "upper bound", "stride" };
+    for (int i = 0; i < n->nitems; i++) {
+        char what[64];
+        snprintf(what, sizeof what, "the %s of %s", bound[i % 3], token_str(c->u, n->tok));
+        check_integer(c, n->items[i], what);
     }
     const struct node *a = n->array;
     const struct symbol *s = a && a->kind == N_IDENT ? a->sym : NULL;
+    const struct node *und = undeclared_root(a);
+    if (und) {
+        diag_error(und->loc, "'%s' undeclared: %s needs a distributed array (declared with "
+                   "</> or <%%>)", und->name, token_str(c->u, n->tok));
+        return;
+    }
     if (!s || sh_kind_of(s) != SH_DARRAY) {
         diag_error(a ? a->loc : n->loc, "forall needs a distributed array (declared with "
                    "</> or <%%>) after the index%s", n->ndims > 1 ? "es" : "");
@@ -208,7 +335,26 @@ check_forall(struct checker *c, const struct node *n)
     (void)c;
 }
 
-/* A call passing distributed arrays: distributions must match. */
+/* The object an argument for a 'sh T a[]' parameter points into: a, a[i],
+ * &a[i], a + k, *h ...; NULL when it cannot be told. */
+static const struct symbol *
+replicated_root(const struct unit *u, const struct node *e)
+{
+    for (;;) {
+        while (e && e->kind == N_PAREN)
+            e = e->operand;
+        if (e && e->kind == N_UNARY && tok_is(u, e, "&"))
+            e = e->operand;
+        else if (e && e->kind == N_BINARY && (tok_is(u, e, "+") || tok_is(u, e, "-")))
+            e = e->lhs;
+        else
+            break;
+    }
+    return e ? root_symbol(u, e) : NULL;
+}
+
+/* A call passing shared arrays: distributions must match; a 'sh T a[]'
+ * parameter takes a replicated array. */
 static void
 check_call(struct checker *c, const struct node *n)
 {
@@ -229,7 +375,20 @@ check_call(struct checker *c, const struct node *n)
         enum dist pdist = ps ? ps->dist : pd ? pd->dist : DIST_NONE;
         int pshared = par->kind == N_PARAM && par->specs && par->specs->is_sh;
         int adarray = as && sh_kind_of(as) == SH_DARRAY;
-        if (pshared && pdist != DIST_NONE && !adarray)
+        if (pshared && pdist == DIST_NONE) {
+            const struct symbol *rs = replicated_root(c->u, arg);
+            enum sh_kind rk = sh_kind_of(rs);
+            const struct node *rd = rs ? rs->declarator : NULL;
+            int private_array = rk == SH_NONE && rd && rd->nderivs &&
+                                rd->derivs[0].kind == D_ARRAY;
+            if (rs && (private_array || rk == SH_SCALAR || rk == SH_DARRAY))   /* a private
+                                             * pointer may point into one: checked at run time */
+                diag_error(arg->loc, "argument %d of '%s' must be a replicated shared array "
+                           "(or an element's address in one): parameter %d is 'sh', but '%s' "
+                           "is %s", i + 1, fs->name, i + 1, rs->name,
+                           rk == SH_DARRAY ? "distributed" : rk == SH_SCALAR ?
+                           "a shared scalar" : "a private array");
+        } else if (pshared && pdist != DIST_NONE && !adarray)
             diag_error(arg->loc, "argument %d of '%s' must be a %s array", i + 1, fs->name,
                        dist_name(pdist));
         else if (pshared && adarray && pdist != as->dist)
@@ -284,6 +443,11 @@ check_write(struct checker *c, const struct node *n)
     }
     if (k != SH_SCALAR && k != SH_ARRAY && k != SH_HANDLE)
         return;
+    if (k == SH_ARRAY && lv->kind == N_IDENT && is_param(s)) {
+        diag_error(lv->loc, "'%s' is a shared array parameter: write its elements (%s[i]), "
+                   "not the parameter itself", s->name, s->name);
+        return;
+    }
     if (k == SH_HANDLE && lv->kind == N_IDENT)
         return;                     /* h = new_Array(...): the handle itself */
     const struct node *f = enclosing_function(n);
@@ -437,7 +601,11 @@ check_mirror(struct checker *c, const struct node *n)
         while (e && e->kind == N_PAREN)
             e = e->operand;
         const struct symbol *s = e ? root_symbol(c->u, e) : NULL;
-        if (!e || (e->kind != N_INDEX && e->kind != N_SECTION) || !s ||
+        const struct node *und = undeclared_root(e);
+        if (und)
+            diag_error(und->loc, "'%s' undeclared: #pragma %s needs an element or a section "
+                       "of a distributed array", und->name, n->is_update ? "update" : "mirror");
+        else if (!e || (e->kind != N_INDEX && e->kind != N_SECTION) || !s ||
             sh_kind_of(s) != SH_DARRAY)
             diag_error(n->items[i]->loc, "#pragma %s needs an element or a section of a "
                        "distributed array, as in %s(a[l:u])", n->is_update ? "update" :
@@ -452,7 +620,11 @@ check_owner(struct checker *c, const struct node *n)
     while (e && e->kind == N_PAREN)
         e = e->operand;
     const struct symbol *s = e && e->kind == N_INDEX ? root_symbol(c->u, e) : NULL;
-    if (!s || sh_kind_of(s) != SH_DARRAY)
+    const struct node *und = undeclared_root(e);
+    if (und)
+        diag_error(und->loc, "'%s' undeclared: %s() needs an element of a distributed array",
+                   und->name, n->kind == N_OWNER ? "owner" : "owned");
+    else if (!s || sh_kind_of(s) != SH_DARRAY)
         diag_error(n->loc, "%s() needs an element of a distributed array, as in %s(a[i])",
                    n->kind == N_OWNER ? "owner" : "owned", n->kind == N_OWNER ? "owner" :
                    "owned");

@@ -17,6 +17,8 @@ struct source {
     char *name;
     char *text;                 /* NULL: could not be read */
     long len;
+    const char *last;           /* the start of line last_line, found last: the */
+    int last_line;              /* emitter asks for a file's lines in order */
 };
 
 static struct {
@@ -59,7 +61,7 @@ diag_stopped(void)
     return D.stopped;
 }
 
-static const struct source *
+static struct source *
 load(const char *name)
 {
     for (int i = 0; i < D.ncache; i++)
@@ -77,6 +79,8 @@ load(const char *name)
     s->name = strdup(name);
     s->text = NULL;
     s->len = 0;
+    s->last = NULL;
+    s->last_line = 0;
     if (!s->name) {
         s->name = NULL;
         D.ncache--;
@@ -110,16 +114,23 @@ source_line(const char *file, int line, int *len)
 {
     if (!file || line < 1)
         return NULL;
-    const struct source *s = load(file);
+    struct source *s = load(file);
     if (!s || !s->text)
         return NULL;
     const char *p = s->text, *end = s->text + s->len;
-    for (int l = 1; l < line; l++) {
+    int l = 1;
+    if (s->last && s->last_line <= line) {
+        p = s->last;
+        l = s->last_line;
+    }
+    for (; l < line; l++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl)
             return NULL;
         p = nl + 1;
     }
+    s->last = p;
+    s->last_line = line;
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *e = nl ? nl : end;
     if (e > p && e[-1] == '\r')

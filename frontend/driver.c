@@ -18,6 +18,7 @@
  * The translator itself (lexer, parser, checks, emitter) is behind
  * nsc_translate() of translate.h; this file knows nothing of NestStep.
  */
+#include "header_pragmas.h"
 #include "translate.h"
 
 #include <ctype.h>
@@ -1122,6 +1123,52 @@ preprocess_nst(const struct options *o, const struct input *in, const char *out,
     return failed;
 }
 
+/* Macros in the arguments of #pragma mirror/update lines from headers
+ * (header_pragmas.h): a cpp run with -dD on the input, then one on the
+ * definitions with each such argument in its place; 0 or 1. */
+static int
+expand_header_pragmas(const struct options *o, const struct input *in, struct buf *text)
+{
+    if (!hp_count(text->data, text->len))
+        return 0;
+    struct strvec a = { 0 };
+    struct buf dd = { 0 }, ex = { 0 };
+    nst_cpp_command(&a, o, NULL);
+    sv_push(&a, "-dD");
+    sv_push(&a, "-x");
+    sv_push(&a, "c");
+    sv_push(&a, in->name);
+    int failed = run_capture(&a, &dd);
+    sv_free(&a);
+    size_t n = 0;
+    char *src = failed ? NULL : hp_expansion_input(dd.data, dd.len, in->name, &n);
+    free(dd.data);
+    if (!src)
+        return failed;
+    char *name = make_temp(".c");
+    FILE *f = fopen(name, "wb");
+    if (!f || fwrite(src, 1, n, f) != n || fclose(f) != 0)
+        fatal("cannot write the temporary file '%s': %s", name, strerror(errno));
+    free(src);
+    sv_push(&a, o->cc);
+    sv_push(&a, "-E");
+    sv_push(&a, "-P");
+    sv_push(&a, "-w");
+    sv_push(&a, "-x");
+    sv_push(&a, "c");
+    sv_push(&a, name);
+    failed = run_capture(&a, &ex);
+    sv_free(&a);
+    char *t = failed ? NULL : hp_substitute(text->data, text->len, ex.data, ex.len, &n);
+    free(ex.data);
+    if (t) {
+        free(text->data);
+        text->data = t;
+        text->len = text->cap = n;
+    }
+    return failed;
+}
+
 /* Translates text into out (named out_name for messages); 0 or 1. */
 static int
 translate(const struct options *o, const struct input *in, const struct buf *text,
@@ -1172,6 +1219,8 @@ nst_to_c(const struct options *o, const struct input *in, const char *obj, const
     struct buf text = { 0 };
     int failed = preprocess_nst(o, in, obj, &text);
     if (!failed)
+        failed = expand_header_pragmas(o, in, &text);
+    if (!failed)
         failed = translate_to_file(o, in, &text, c_file);
     free(text.data);
     return failed;
@@ -1186,6 +1235,8 @@ emit_c(const struct options *o)
         return nst_to_c(o, in, NULL, o->output);
     struct buf text = { 0 };
     int failed = preprocess_nst(o, in, NULL, &text);
+    if (!failed)
+        failed = expand_header_pragmas(o, in, &text);
     if (!failed)
         failed = translate(o, in, &text, stdout, "standard output");
     free(text.data);

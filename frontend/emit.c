@@ -4,6 +4,7 @@
  * to the source with newlines and linemarkers.
  */
 #include "emit.h"
+#include "diag.h"
 #include "parser.h"
 
 #include <stdarg.h>
@@ -34,9 +35,12 @@ put(struct emitter *em, const char *s, size_t n)
     fwrite(s, 1, n, em->out);
     em->bol = s[n - 1] == '\n';
     for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\n')
+        em->col++;
+        if (s[i] == '\n') {
             em->blank_line = 1;
-        else if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\f' && s[i] != '\v')
+            em->col = 0;
+            em->sync_line = 0;
+        } else if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\f' && s[i] != '\v')
             em->blank_line = 0;
     }
 }
@@ -170,23 +174,52 @@ walk_ws(struct emitter *em, const char *ws, int n, int at_bol, struct pos *at, i
     return after_nl;
 }
 
+/* "# line "file" [3]" and its newline */
+static void
+write_marker(FILE *out, const char *file, int line, int sys)
+{
+    fprintf(out, "# %d \"", line);
+    for (const char *c = file; *c; c++) {
+        unsigned char ch = (unsigned char)*c;
+        if (ch == '\\' || ch == '"')
+            fprintf(out, "\\%c", ch);
+        else if (ch < 0x20 || ch >= 0x7f)
+            fprintf(out, "\\%03o", ch);
+        else
+            fputc(ch, out);
+    }
+    fputs(sys ? "\" 3\n" : "\"\n", out);
+}
+
 static void
 put_marker(struct emitter *em, const char *file, int line, int sys)
 {
     if (!em->bol)
         put(em, "\n", 1);         /* a linemarker starts in column 1 */
-    fprintf(em->out, "# %d \"", line);
-    for (const char *c = file; *c; c++) {
-        unsigned char ch = (unsigned char)*c;
-        if (ch == '\\' || ch == '"')
-            fprintf(em->out, "\\%c", ch);
-        else if (ch < 0x20 || ch >= 0x7f)
-            fprintf(em->out, "\\%03o", ch);
-        else
-            fputc(ch, em->out);
-    }
-    fputs(sys ? "\" 3\n" : "\"\n", em->out);
+    write_marker(em->out, file, line, sys);
     em->blank_line = em->bol = 1;
+    em->col = em->sync_line = 0;
+}
+
+/* On a line with generated text: user token t to its source column. */
+static void
+sync_column(struct emitter *em, const struct token *t)
+{
+    if (!em->sync_line || !em->line_markers || t->sys || !t->loc.file || !t->loc.file[0] ||
+        t->kind == PRAGMA || t->kind == PRAGMA_MIRROR || t->kind == PRAGMA_UPDATE)
+        return;
+    int want = diag_column(t->loc) - 1;
+    if (want < 0 || want > 4096)
+        return;
+    if (em->col > want) {               /* the generated text went past it */
+        put_marker(em, t->loc.file, t->loc.line, t->sys);
+        em->file = t->loc.file;
+        em->line = t->loc.line;
+        em->sys = t->sys;
+        em->sync_line = 1;              /* the next tokens of the line follow */
+    }
+    while (em->col < want)
+        put(em, " ", 1);
 }
 
 /* prints the white space before token i and brings the output to its line */
@@ -263,11 +296,13 @@ token(struct emitter *em, int i)
     if (em->flat) {
         if (t->wslen > 0)
             put(em, " ", 1);
+        sync_column(em, t);
         for (int k = 0; k < t->len; k++)
             put(em, t->text[k] == '\n' ? " " : t->text + k, 1);
         return;
     }
     leading(em, i);
+    sync_column(em, t);
     if ((t->kind == PRAGMA || t->kind == PRAGMA_MIRROR || t->kind == PRAGMA_UPDATE) &&
         !em->blank_line) {
         put(em, "\n", 1);      /* a directive starts a line */
@@ -352,6 +387,8 @@ emit_text(struct emitter *em, const char *fmt, ...)
         if (s[i] == '\n')
             s[i] = ' ';
     put(em, s, (size_t)n);
+    if (n > 0)
+        em->sync_line = 1;
     if (s != buf)
         free(s);
 }
@@ -427,4 +464,36 @@ emit_skipping(struct emitter *em, struct node *n, int first, int last)
         cur = c->last + 1;
     }
     tokens_skipping(em, cur, n->last, first, last);
+}
+
+void
+emit_hold(struct emitter *em, struct emit_hold *h)
+{
+    *h = (struct emit_hold){ em->out, NULL, 0, em->file, em->line, em->sys, em->bol, em->col };
+    FILE *mem = open_memstream(&h->buf, &h->len);
+    if (!mem) {
+        fputs("nsc: out of memory\n", stderr);
+        exit(1);
+    }
+    em->out = mem;
+}
+
+void
+emit_release(struct emitter *em, struct emit_hold *h, const char *before)
+{
+    fclose(em->out);
+    em->out = h->out;
+    if (before && *before) {
+        /* on lines of their own; then back to the line and column the
+         * region started at */
+        fputs(h->bol ? "" : "\n", em->out);
+        fputs(before, em->out);
+        fputc('\n', em->out);
+        if (em->line_markers && h->file && h->file[0])
+            write_marker(em->out, h->file, h->line, h->sys);
+        for (int i = 0; i < h->col; i++)
+            fputc(' ', em->out);
+    }
+    fwrite(h->buf, 1, h->len, em->out);
+    free(h->buf);
 }

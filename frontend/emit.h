@@ -14,6 +14,11 @@
  * file) or a linemarker "# <line> "<file>"" on its own line.  Generated
  * text never contains a newline (one in it is printed as a space).  With
  * line_markers == 0 no linemarker is printed at all (also not the input's).
+ *
+ * Columns stay too: on an output line that holds generated text, each
+ * user token is put at its column in the source, with blanks, or after a
+ * linemarker to the same line when the generated text has gone past it;
+ * so a compiler's warning about user code names the column the user sees.
  */
 #ifndef NSC_EMIT_H
 #define NSC_EMIT_H
@@ -39,7 +44,24 @@ struct emitter {
     int bol;                    /* the last character printed was a newline */
     int ws_done;                /* the token whose white space was printed last */
     int flat;                   /* inside emit_flat() */
+    int col;                    /* bytes printed since the last newline */
+    int sync_line;              /* generated text is on this output line: each user
+                                 * token goes to its source column (sync_column) */
 };
+
+/* Holding a region of output (a function definition) to print text before
+ * it once the region is known: emit_hold() starts it, emit_release() ends
+ * it and prints `before` (may be empty) and then the region, whose lines
+ * and columns stay as they were. */
+struct emit_hold {
+    FILE *out;
+    char *buf;
+    size_t len;
+    const char *file;
+    int line, sys, bol, col;
+};
+void emit_hold(struct emitter *em, struct emit_hold *h);
+void emit_release(struct emitter *em, struct emit_hold *h, const char *before);
 
 void emit_init(struct emitter *em, FILE *out, struct unit *u, emit_hook hook, void *ctx,
                int line_markers);

@@ -3,8 +3,9 @@
  * checks (check.c) and the rewrites (rewrite.c).
  *
  * A `sh` object is one of: a replicated scalar (also a struct), a
- * replicated array (`sh int a[4]`), a handle of a replicated array made by
- * new_Array (`sh int *h`), or a distributed array (`</>`, `<%>`, also as a
+ * replicated array (`sh int a[4]`, also as a parameter `sh int a[]`), a
+ * handle of a replicated array made by new_Array (`sh int *h`), or a
+ * distributed array (`</>`, `<%>`, also as a
  * handle `sh float *A</>` and as a parameter `sh int a[]</>`).
  */
 #ifndef NSC_NEST_H
@@ -23,6 +24,9 @@ enum sh_kind {
 };
 
 enum sh_kind sh_kind_of(const struct symbol *s);
+/* Is s a parameter?  A replicated array parameter (SH_ARRAY, 'sh T a[]')
+ * marks its writes on the descriptor of the array the caller passed. */
+int is_param(const struct symbol *s);
 const char *sh_bad_reason(const struct symbol *s);
 
 /* The symbol an lvalue or array expression is rooted at (x, a[i], s.f,

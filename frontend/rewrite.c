@@ -19,6 +19,9 @@ struct rw {
     struct symbol **globals;        /* file-scope sh objects defined here */
     int nglobals, capglobals;
     int has_main;
+    const struct node *pre_forall;  /* a step's forall body whose variables the step
+                                     * declares (one block for the line) */
+    int pre_id;
     int ids;                        /* numbers generated names */
     int mirror_warnings;            /* -Wmirror */
     const struct node **placed;     /* steps whose inferred mirrors the step before took */
@@ -27,6 +30,9 @@ struct rw {
     const char *subst_text;
     const struct node *wr_el;       /* the distributed element a write goes to */
     int wr_mode;                    /* and darray_access's wr for it */
+    FILE *sites;                    /* in a function definition: its site records,
+                                     * printed before it (site()) */
+    int nsites;
     struct fa {                     /* a forall with the fast path */
         const struct node *n;
         int id, mark_all;
@@ -53,28 +59,60 @@ grow(void *p, int *cap, int n, size_t el)
 /* ---- small pieces of generated text ---- */
 
 static void
-c_string(struct rw *r, const char *s)
+c_string_to(FILE *f, const char *s)
 {
-    E("\"");
+    fputc('"', f);
     for (; s && *s; s++) {
         if (*s == '"' || *s == '\\')
-            E("\\%c", *s);
+            fprintf(f, "\\%c", *s);
         else if ((unsigned char)*s < ' ')
-            E("\\%03o", (unsigned char)*s);
+            fprintf(f, "\\%03o", (unsigned char)*s);
         else
-            E("%c", *s);
+            fputc(*s, f);
     }
-    E("\"");
+    fputc('"', f);
 }
 
-/* A pointer to a static site record of the construct at n. */
+static void
+c_string(struct rw *r, const char *s)
+{
+    char *b = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&b, &n);
+    if (!m) {
+        fputs("nsc: out of memory\n", stderr);
+        exit(1);
+    }
+    c_string_to(m, s);
+    fclose(m);
+    E("%s", b);
+    free(b);
+}
+
+/* A pointer to a static site record of the construct at n: in a function
+ * definition, a record at file scope printed before the function (so the
+ * construct's line stays one block for a debugger); elsewhere one in a
+ * statement expression. */
 static void
 site(struct rw *r, const char *what, const struct node *n)
 {
+    const char *file = n->loc.file && *n->loc.file ? n->loc.file : NULL;
+    if (r->sites) {
+        fprintf(r->sites, "static const struct ns_site ns_site_%d = { ", ++r->nsites);
+        c_string_to(r->sites, what);
+        fputs(", ", r->sites);
+        if (file)
+            c_string_to(r->sites, file);
+        else
+            fputs("((void *)0)", r->sites);
+        fprintf(r->sites, ", %d }; ", n->loc.line);
+        E("(&ns_site_%d)", r->nsites);
+        return;
+    }
     E("({ static const struct ns_site ns_site = { ");
     c_string(r, what);
     E(", ");
-    c_string(r, n->loc.file && *n->loc.file ? n->loc.file : NULL);
+    c_string(r, file);
     E(", %d }; &ns_site; })", n->loc.line);
 }
 
@@ -113,6 +151,17 @@ combine_fn(struct rw *r, const struct symbol *s)
         E("(ns_combine_fn)%s", s->combine_fn->name);
     else
         E("((void *)0)");
+}
+
+/* The descriptor of replicated object s: its own, or for a 'sh T a[]'
+ * parameter the caller's, found at the function's entry (param_entry). */
+static void
+shvar_ref(struct rw *r, const struct symbol *s)
+{
+    if (is_param(s))
+        E("ns_svp_%s", s->name);
+    else
+        E("&ns_sv_%s", s->name);
 }
 
 /* ---- where a node is ---- */
@@ -359,6 +408,8 @@ darray_access(struct rw *r, struct node *e, int wr)
 static void
 shared_index(struct rw *r, const struct symbol *s, struct node **idx, int n, int tmp)
 {
+    if (is_param(s))
+        E("ns_svo_%s + ", s->name);         /* where the caller's argument starts */
     if (sh_kind_of(s) == SH_SCALAR || n == 0) {
         E("0");
         return;
@@ -406,7 +457,9 @@ shared_write(struct rw *r, struct node *n, struct node *lv, struct symbol *s)
             flat(r, idx[k]);
             E("; ");
         }
-        E("ns_sh_w(&ns_sv_%s, ", s->name);
+        E("ns_sh_w(");
+        shvar_ref(r, s);
+        E(", ");
         shared_index(r, s, idx, ni, id);
         E(", ");
         site(r, s->name, n);
@@ -430,7 +483,9 @@ shared_write(struct rw *r, struct node *n, struct node *lv, struct symbol *s)
         E("; })");
         return;
     }
-    E("(ns_sh_w(&ns_sv_%s, ", s->name);
+    E("(ns_sh_w(");
+    shvar_ref(r, s);
+    E(", ");
     shared_index(r, s, idx, ni, 0);
     E(", ");
     site(r, s->name, n);
@@ -449,7 +504,9 @@ combine_calls(struct rw *r, const struct node *c)
         const struct symbol *s = it->sym;
         const char *op = it->combine_op == CO_NONE ? "(-1)" : op_code(it->combine_op);
         if (it->target) {
-            E(" ns_combine_prefix(&ns_sv_%s, %s, ", s->name, op);
+            E(" ns_combine_prefix(");
+            shvar_ref(r, s);
+            E(", %s, ", op);
             if (it->combine_op == CO_FN && it->combine_fn)
                 E("(ns_combine_fn)%s", it->combine_fn->name);
             else
@@ -458,7 +515,9 @@ combine_calls(struct rw *r, const struct node *c)
             flat(r, it->target);
             E(");");
         } else if (it->combine_op != CO_NONE) {
-            E(" ns_combine_policy(&ns_sv_%s, %s, ", s->name, op);
+            E(" ns_combine_policy(");
+            shvar_ref(r, s);
+            E(", %s, ", op);
             if (it->combine_op == CO_FN && it->combine_fn)
                 E("(ns_combine_fn)%s", it->combine_fn->name);
             else
@@ -641,12 +700,23 @@ mirrors_before(struct rw *r, const struct node *n)
     note_needs(r, need, k, "in a superstep of its own before the step", n->loc.line);
 }
 
+static int forall_fast(struct rw *r, const struct node *n);
+static void forall_decl(struct rw *r, const struct node *n, int id, int la);
+
 static void
 rewrite_step(struct rw *r, struct node *n)
 {
     emit_lead(r->em, n);
     mirrors_before(r, n);
-    E("{ ns_step_begin(");
+    E("{ ");
+    if (n->body->kind == N_FORALL) {    /* step forall ...: one block for the line */
+        r->pre_forall = n->body;
+        r->pre_id = ++r->ids;
+        if (forall_fast(r, n->body))
+            forall_decl(r, n->body, r->pre_id, 1);
+        forall_decl(r, n->body, r->pre_id, 0);
+    }
+    E("ns_step_begin(");
     site(r, "step", n);
     E(");");
     struct da_use use = { .n = 0 };
@@ -680,6 +750,7 @@ rewrite_neststep(struct rw *r, struct node *n)
     site(r, "neststep", n);
     E("))");
     emit_node(r->em, n->body);
+    combine_calls(r, n->combine);       /* for the parent's combine that ends it */
     E(" ns_neststep_end(); }");
 }
 
@@ -717,13 +788,38 @@ writes_fast_element(struct rw *r, const struct node *st, const struct node *fa)
     return 1;
 }
 
+/* Does the body of forall n leave its indices alone (then a[i] is its
+ * fast path: my local storage)? */
+static int
+forall_fast(struct rw *r, const struct node *n)
+{
+    for (int k = 0; k < n->ndims; k++)
+        if (modifies(r->u, n->body, n->vars[k]->sym))
+            return 0;
+    return 1;
+}
+
+/* The declarations of forall n's variables: the local storage pointer
+ * (la), or the loop's unit and iterator. */
+static void
+forall_decl(struct rw *r, const struct node *n, int id, int la)
+{
+    if (la) {
+        elem_type(r, n->array->sym);
+        E(" *");
+    } else
+        E("long ns_i%d; ns_iter ", id);
+    if (r->pre_forall == n)             /* declared alone, by its step */
+        E(la ? "ns_la%d; " : "ns_it%d; ", id);
+}
+
 static void
 rewrite_forall(struct rw *r, struct node *n)
 {
     struct symbol *a = n->array->sym;
-    int id = ++r->ids, fast = 1, mark_all = 0;
-    for (int k = 0; k < n->ndims; k++)
-        fast &= !modifies(r->u, n->body, n->vars[k]->sym);
+    int pre = r->pre_forall == n;       /* its variables declared by its step */
+    int id = pre ? r->pre_id : ++r->ids, fast = forall_fast(r, n), mark_all = 0;
+    r->pre_forall = NULL;
     if (fast && !jumps(n->body)) {
         const struct node *b = n->body;
         if (b->kind == N_COMPOUND) {
@@ -735,8 +831,9 @@ rewrite_forall(struct rw *r, struct node *n)
     emit_lead(r->em, n);
     E("{ ");
     if (fast) {
-        elem_type(r, a);
-        E(" *ns_la%d = (", id);
+        if (!pre)
+            forall_decl(r, n, id, 1);
+        E("ns_la%d = (", id);
         elem_type(r, a);
         E(" *)%s->local; (void)ns_la%d; ", a->name, id);
         r->foralls = grow(r->foralls, &r->capforalls, r->nforalls, sizeof *r->foralls);
@@ -744,8 +841,10 @@ rewrite_forall(struct rw *r, struct node *n)
     }
     int rows = n->nitems == 3 * n->ndims && n->ndims > 1;
     if (rows) {         /* a bound triple per dimension: row by row, a user's break ends all */
-        E("long ns_i%d; int ns_more%d = 1; ns_iter ns_it%d; ns_rows ns_rw%d = ns_forall_sect(%s, "
-          "&(const ns_sect){ %d, %d, ", id, id, id, id, a->name, n->ndims, n->ndims);
+        if (!pre)
+            E("long ns_i%d; ns_iter ns_it%d; ", id, id);
+        E("int ns_more%d = 1; ns_rows ns_rw%d = ns_forall_sect(%s, &(const ns_sect){ %d, %d, ",
+          id, id, a->name, n->ndims, n->ndims);
         for (int t = 0; t < 3; t++) {
             E("{ ");
             for (int k = 0; k < n->ndims; k++) {
@@ -763,7 +862,9 @@ rewrite_forall(struct rw *r, struct node *n)
         site(r, n->ndims == 2 ? "forall2" : "forall3", n);
         E("); ");
     } else {
-        E("long ns_i%d; ns_iter ns_it%d = ns_forall(%s, ", id, id, a->name);
+        if (!pre)
+            forall_decl(r, n, id, 0);
+        E("ns_it%d = ns_forall(%s, ", id, a->name);
         if (n->nitems == 3) {
             flat(r, n->items[0]);
             E(", ");
@@ -1172,6 +1273,55 @@ block_cleanup(struct rw *r, const struct node *blk, const struct node *upto)
     }
 }
 
+/* The parameter list of a function declarator, or NULL. */
+static const struct node *
+params_of(const struct node *d)
+{
+    for (int i = 0; d && i < d->nderivs; i++)
+        if (d->derivs[i].kind == D_FUNCTION)
+            return d->derivs[i].params;
+    return NULL;
+}
+
+/* Is parameter k of the function that call n calls a 'sh T a[]'? */
+static int
+sh_array_param(const struct node *call, int k)
+{
+    const struct node *f = call->lhs;
+    const struct node *ps = f && f->kind == N_IDENT && f->sym ? params_of(f->sym->declarator)
+                                                               : NULL;
+    const struct node *p = ps && !ps->is_kr && k < ps->nitems ? ps->items[k] : NULL;
+    return p && p->kind == N_PARAM && p->specs && p->specs->is_sh && p->decl &&
+           p->decl->dist == DIST_NONE;
+}
+
+/* The entry of a function with 'sh T a[]' parameters: each finds the
+ * descriptor of the replicated array its argument points into, and where
+ * in it (ns_svp_a, ns_svo_a).  Prints it when print; returns whether
+ * there is any. */
+static int
+param_entry(struct rw *r, const struct node *f, int print)
+{
+    const struct node *ps = params_of(f->decl);
+    int any = 0;
+    for (int i = 0; ps && !ps->is_kr && i < ps->nitems; i++) {
+        const struct node *p = ps->items[i];
+        const struct symbol *s = p->kind == N_PARAM ? p->sym : NULL;
+        if (!s || !s->name || sh_kind_of(s) != SH_ARRAY)
+            continue;
+        any = 1;
+        if (!print)
+            continue;
+        E(" ns_shvar *ns_svp_%s; size_t ns_svo_%s = ns_sh_param(&ns_svp_%s, %s, ", s->name,
+          s->name, s->name, s->name);
+        c_string(r, s->name);
+        E(", ");
+        site(r, f->decl->name ? f->decl->name : "sh", p);
+        E("); (void)ns_svo_%s;", s->name);
+    }
+    return any;
+}
+
 static int
 main_needs(const struct node *f, const char *call)
 {
@@ -1199,6 +1349,8 @@ rewrite_compound(struct rw *r, struct node *n)
     }
     if (is_main(f) && r->nglobals)
         E(" ns_file_scope_init();");
+    if (f)
+        param_entry(r, f, 1);
     for (int i = 0; i < n->nitems; i++)
         emit_node(r->em, n->items[i]);
     block_cleanup(r, n, NULL);
@@ -1371,7 +1523,49 @@ escapes(struct rw *r, const struct node *n)
     case N_SIZEOF: case N_ALIGNOF: case N_TYPEOF: case N_MEMBER: return 0;
     case N_ASSIGN: return p->lhs != n;
     case N_UNARY: return !tok_is(r->u, p, "*");
+    case N_CALL:                        /* a 'sh T a[]' parameter marks its writes */
+        for (int k = 0; k < p->nitems; k++)
+            if (p->items[k] == n)
+                return !sh_array_param(p, k);
+        return 1;
     default: return 1;
+    }
+}
+
+/* A function definition; one at file scope is held until its site
+ * records are known, and they are printed before it.  (Not an inline
+ * function with external linkage: it may not refer to static objects.) */
+static void
+rewrite_function(struct rw *r, struct node *n)
+{
+    struct emit_hold h;
+    char *decls = NULL;
+    size_t len = 0;
+    int hold = !r->sites && n->parent && n->parent->kind == N_TRANSLATION_UNIT &&
+               !(n->specs && n->specs->is_inline && n->specs->storage != SC_STATIC);
+    if (hold) {
+        emit_hold(r->em, &h);
+        r->sites = open_memstream(&decls, &len);
+        if (!r->sites) {
+            fputs("nsc: out of memory\n", stderr);
+            exit(1);
+        }
+    }
+    if (is_main(n) && r->nglobals && !r->has_main) {
+        r->has_main = 1;
+        if (r->sites)
+            fputs("static void ns_file_scope_init(void); ", r->sites);
+        else {
+            emit_lead(r->em, n);
+            E("static void ns_file_scope_init(void); ");
+        }
+    }
+    emit_default(r->em, n);
+    if (hold) {
+        fclose(r->sites);
+        r->sites = NULL;
+        emit_release(r->em, &h, decls);
+        free(decls);
     }
 }
 
@@ -1396,24 +1590,27 @@ hook(struct emitter *em, struct node *n, void *ctx)
         rewrite_declaration(r, n, n->parent && n->parent->kind == N_TRANSLATION_UNIT);
         return 1;
     case N_PARAM:                       /* sh int a[]</>: also in prototypes */
-        if (!n->specs || !n->specs->is_sh || !n->decl || n->decl->dist == DIST_NONE)
+        if (!n->specs || !n->specs->is_sh || !n->decl)
             return 0;
+        if (n->decl->dist == DIST_NONE) {   /* sh int a[]: int a[] */
+            emit_lead(em, n);
+            emit_skipping(em, n->specs, n->specs->sh_range.first, n->specs->sh_range.last);
+            emit_tokens(em, n->specs->last + 1, n->decl->first - 1);
+            emit_node(em, n->decl);
+            emit_tokens(em, n->decl->last + 1, n->last);
+            return 1;
+        }
         emit_lead(em, n);
         E("ns_darray *%s", n->decl->name ? n->decl->name : "");
         return 1;
     case N_FUNCTION_DEF:
-        if (is_main(n) && r->nglobals && !r->has_main) {
-            r->has_main = 1;
-            emit_lead(em, n);
-            E("static void ns_file_scope_init(void); ");
-            emit_default(em, n);
-            return 1;
-        }
-        return 0;
+        rewrite_function(r, n);
+        return 1;
     case N_COMPOUND: {
         const struct node *f = n->parent && n->parent->kind == N_FUNCTION_DEF ?
                                n->parent : NULL;
-        if (!block_declares_shared(n) && !(f && f->body == n && is_main(f)))
+        if (!block_declares_shared(n) && !(f && f->body == n && (is_main(f) ||
+                                                                 param_entry(r, f, 0))))
             return 0;
         rewrite_compound(r, n);
         return 1;
@@ -1463,7 +1660,9 @@ hook(struct emitter *em, struct node *n, void *ctx)
             enum sh_kind k = sh_kind_of(s);
             if ((k == SH_SCALAR || k == SH_ARRAY || k == SH_HANDLE) && enclosing_function(n)) {
                 emit_lead(em, n);
-                E("(ns_sh_escape(&ns_sv_%s, ", s->name);
+                E("(ns_sh_escape(");
+                shvar_ref(r, s);
+                E(", ");
                 site(r, s->name, n);
                 E("), ");
                 emit_default(em, n);
@@ -1494,7 +1693,9 @@ hook(struct emitter *em, struct node *n, void *ctx)
         }
         if (n->sym && escapes(r, n)) {
             emit_lead(em, n);
-            E("(ns_sh_escape(&ns_sv_%s, ", n->sym->name);
+            E("(ns_sh_escape(");
+            shvar_ref(r, n->sym);
+            E(", ");
             site(r, n->sym->name, n);
             E("), %s)", n->sym->name);
             return 1;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "nest.h"
 
-static int
+int
 is_param(const struct symbol *s)
 {
     return s->kind == SYM_PARAM || (s->decl && s->decl->kind == N_PARAM);
@@ -46,8 +46,13 @@ sh_bad_reason(const struct symbol *s)
         if (!arrays && !ptrs)
             return "a parameter of scalar type cannot be 'sh': pass the value, or make the "
                    "variable shared where it is declared";
-        return "only distributed arrays can be 'sh' parameters ('sh T a[]</>'); a "
-               "replicated array is visible by its own name";
+        if (ptrs || !d || d->derivs[0].kind != D_ARRAY)
+            return "a replicated array parameter is written 'sh T a[]' (a pointer cannot be "
+                   "shared)";
+        if (s->combine_op != CO_NONE)
+            return "a replicated array parameter takes the combine policy of the array "
+                   "passed: write 'sh T a[]' without a specifier";
+        return NULL;
     }
     if (ptrs && (arrays || ptrs > 1 || !s->is_pointer))
         return "a shared pointer is not allowed: pointers are private to a process (a "

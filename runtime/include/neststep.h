@@ -144,6 +144,12 @@ ns_sh_w(ns_shvar *v, size_t i, const struct ns_site *site)
  * elements that differ from their value now count as written at step end. */
 void ns_sh_escape(ns_shvar *v, const struct ns_site *site);
 
+/* A 'sh T a[]' parameter, at the function's entry: *v becomes the
+ * descriptor of the replicated array (or handle's array) that p points
+ * into; returns p's element index in it, to add to the indices of marked
+ * writes.  Stops the job when p is in no replicated shared array. */
+size_t ns_sh_param(ns_shvar **v, const void *p, const char *param, const struct ns_site *site);
+
 /* combine clause: x<op>, x<op:target>, a[:]<op:t[:]>; op/fn as declared
  * when NS_OP_DECLARED.  Prefix targets are private; a scalar's target gets
  * the exclusive prefix (identity when no lower-ranked writer, unchanged for

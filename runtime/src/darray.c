@@ -379,7 +379,9 @@ not_mirrored(ns_darray *a, long i, int w, const struct ns_site *site)
     ns_da_unit_name(a, i, nm, sizeof nm);
     ns_fatal(site, "read of remote element %s (owned by process %d) that is not "
              "mirrored in this step; add '#pragma mirror(%s)' (or a section that covers "
-             "it) in the previous step, or read it with a section assignment", nm, w, nm);
+             "it) in the previous step, or copy it with a section assignment "
+             "('t[0:n-1] = %s[l:u];', whose values arrive at the end of this step)",
+             nm, w, nm, a->name);
 }
 
 void *
@@ -681,6 +683,16 @@ ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_
     return r.total;
 }
 
+/* Copies whose source section is being read in this step: written into
+ * their destination in the second round of the step's end. */
+struct copy { ns_darray *dst; ns_sect xd; char *values; struct ns_site site; };
+static struct copy *copies;
+static int ncopies, capcopies;
+
+/* dst[xd] = src[xs]: the source is read as a section read into private
+ * memory is (its values at the start of the step, no mirror needed), and
+ * written into the destination when the reads have arrived
+ * (ns_da_copies_write, the second round of the step's end). */
 long
 ns_da_copy_sect(ns_darray *dst, const ns_sect *xd, ns_darray *src, const ns_sect *xs,
                 const struct ns_site *site)
@@ -690,6 +702,7 @@ ns_da_copy_sect(ns_darray *dst, const ns_sect *xd, ns_darray *src, const ns_sect
     sect_resolve(dst, xd, &rd, site);
     sect_resolve(src, xs, &rs, site);
     free(rd.offs);
+    free(rs.offs);
     size_t pb = (size_t)rs.piece * src->elsize;
     if (rd.total != rs.total) {
         if (xd->nd == 1 && xs->nd == 1)
@@ -703,23 +716,30 @@ ns_da_copy_sect(ns_darray *dst, const ns_sect *xd, ns_darray *src, const ns_sect
     if ((size_t)rd.piece * dst->elsize != pb)
         ns_fatal(site, "sections of '%s' and '%s' have units of different sizes",
                  dst->name, src->name);
-    char *tmp = ns_xmalloc((size_t)rs.total * pb + 1);
-    for (long k = 0; k < rs.units; k++) {
-        long i = sect_unit(&rs, k);
-        for (long e = 0; e < rs.npieces; e++) {
-            char *to = tmp + (size_t)(k * rs.npieces + e) * pb;
-            if (rs.piece == src->unit)
-                memcpy(to, ns_da_rd(src, i, site), pb);
-            else
-                for (long m = 0; m < rs.piece; m++)
-                    memcpy(to + (size_t)m * src->elsize,
-                           ns_da_rd_el(src, i, rs.offs[e] + m, site), src->elsize);
-        }
+    ns_da_check_step(dst, "a section copy", site);
+    if (rs.total == 0)
+        return 0;
+    if (ncopies == capcopies) {
+        capcopies = capcopies ? 2 * capcopies : 8;
+        copies = ns_xrealloc(copies, sizeof *copies * (size_t)capcopies);
     }
-    free(rs.offs);
-    ns_da_write_sect(dst, xd, tmp, 1, 0, site);
-    free(tmp);
+    struct copy *c = &copies[ncopies++];
+    *c = (struct copy){ dst, *xd, ns_xmalloc((size_t)rs.total * pb), *site };
+    ns_da_read_sect(src, xs, c->values, 1, 0, site);
     return rs.total;
+}
+
+int ns_da_copies_pending(void) { return ncopies > 0; }
+
+void
+ns_da_copies_write(void)
+{
+    for (int k = 0; k < ncopies; k++) {
+        struct copy *c = &copies[k];
+        ns_da_write_sect(c->dst, &c->xd, c->values, 1, 0, &c->site);
+        free(c->values);
+    }
+    ncopies = 0;
 }
 
 void
@@ -798,6 +818,7 @@ ns_da_copy_section(ns_darray *dst, long dl, long du, long ds, ns_darray *src, lo
 {
     return ns_da_copy_sect(dst, SECT1(dl, du, ds), src, SECT1(sl, su, ss), site);
 }
+
 
 void
 ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)

@@ -123,6 +123,8 @@ ns_group_split(int index, const int *at, int lo, int hi)
 void
 ns_group_free(struct ns_group *g)
 {
+    if (g->copyvar_on)
+        ns_sh_undeclare(&g->copyvar);
     group_stop(g);
     free(g);
 }

@@ -188,9 +188,13 @@ struct ns_group {
     int nsplit;                     /* neststeps begun, for child uids */
     int in_step;
     int split_open;                 /* a neststep of this group is in progress */
+    int split_k;                    /* its number of subgroups */
     struct ns_site site;            /* the step or neststep in progress */
     struct ns_shvar **esc; int nesc, capesc;    /* ancestors' vars changed here */
     unsigned long seq;              /* distributed arrays made in this group */
+    /* section copies between distributed arrays in this step: an OR of the
+     * members' "I have one" decides on a second round of requests */
+    ns_shvar copyvar; int copies, copyvar_on;
 };
 extern struct ns_group *ns_cur;     /* the current group */
 extern struct ns_group ns_root;
@@ -337,5 +341,11 @@ void ns_da_serve_early(struct ns_group *g);
  * group, so with none, no request can be addressed to this process. */
 extern long ns_da_live;
 void ns_da_step_begin(void);
+/* Distributed-to-distributed section copies of this step: whether I have
+ * any (their sources are read as private-side section reads are), and,
+ * in a second round of requests after the step's combine, writing what
+ * was read into the destinations. */
+int  ns_da_copies_pending(void);
+void ns_da_copies_write(void);
 
 #endif /* NESTSTEP_INTERNAL_H */

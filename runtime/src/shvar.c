@@ -11,6 +11,7 @@
 static ns_shvar *bucket[NBUCKET];
 static ns_shvar *dirty;                 /* written or escaped in this step */
 static ns_shvar **clause; static int nclause, capclause;   /* combine clause vars */
+static ns_shvar *last_param;            /* the descriptor ns_sh_param found last */
 
 ns_shvar *
 ns_sh_find(uint64_t key)
@@ -83,6 +84,8 @@ void ns_sh_handle(ns_shvar *v, void **handle) { v->handle = handle; }
 void
 ns_sh_undeclare(ns_shvar *v)
 {
+    if (last_param == v)
+        last_param = NULL;
     unlink_hash(v);
     if (v->shadowed)
         link_hash(v->shadowed);
@@ -164,6 +167,42 @@ ns_sh_escape(ns_shvar *v, const struct ns_site *site)
     v->snap = ns_xrealloc(v->snap, n * v->elsize);
     memcpy(v->snap, s, n * v->elsize);
     v->snap_n = n;
+}
+
+/* Does v's storage hold p?  Then *off is p's element index. */
+static int
+holds(const ns_shvar *v, const char *p, size_t *off)
+{
+    size_t n;
+    const char *s = storage(v, &n);
+    if (!s || p < s || p >= s + n * v->elsize)
+        return 0;
+    *off = (size_t)(p - s);
+    return 1;
+}
+
+size_t
+ns_sh_param(ns_shvar **out, const void *p, const char *param, const struct ns_site *site)
+{
+    ns_shvar *found = NULL;
+    size_t off = 0;
+    if (last_param && holds(last_param, p, &off))
+        found = last_param;
+    for (int b = 0; b < NBUCKET && !found; b++)
+        for (ns_shvar *v = bucket[b]; v && !found; v = v->next_hash)
+            for (ns_shvar *w = v; w && !found; w = w->shadowed)     /* recursion hides some */
+                if (holds(w, p, &off))
+                    found = w;
+    if (!found)
+        ns_fatal(site, "the argument for the sh parameter '%s' is not in a replicated shared "
+                 "array; pass a 'sh T a[n]' array, a new_Array handle, or the address of an "
+                 "element of one", param);
+    if (off % found->elsize)
+        ns_fatal(site, "the argument for the sh parameter '%s' points inside an element of "
+                 "shared array '%s'; pass the address of an element", param, found->name);
+    last_param = found;
+    *out = found;
+    return off / found->elsize;
 }
 
 static void

@@ -63,6 +63,40 @@ ns_step_begin(const struct ns_site *site)
     refresh();
 }
 
+/* A distributed-to-distributed section copy reads its source as a
+ * private-side section read does (values of the start of the step,
+ * served in the combine); only then can it write the destination.  So a
+ * step in which any member copies gets a second round: the copiers write
+ * what they read, and one more combine carries those writes (with the
+ * message tags of a superstep of their own). */
+static void
+note_copies(struct ns_group *g)
+{
+    if (!g->copyvar_on) {               /* every member, before its first combine */
+        ns_sh_declare(&g->copyvar, " section copies", &g->copies, 1, Type_int, sizeof g->copies,
+                      NS_OP_OR, NULL);
+        g->copyvar_on = 1;
+    }
+    g->copies = 0;
+    if (ns_da_copies_pending()) {
+        ns_sh_touch(&g->copyvar, 0, &g->site);
+        g->copies = 1;
+    }
+}
+
+static void
+write_copies(struct ns_group *g)
+{
+    struct ns_combine_out out;
+    g->copies = 0;
+    g->step++;
+    ns_da_step_begin();
+    ns_da_copies_write();
+    mine.len = 0;
+    combine(g, NS_SYNC_NS_STEP, 0, &out);
+    ns_da_serve(g, out.nrecv);
+}
+
 void
 ns_step_end(void)
 {
@@ -71,6 +105,7 @@ ns_step_end(void)
     if (!g || !g->in_step)
         ns_fatal(NS_SITE("step", NULL, 0), "end of a step that has not begun");
     int prefix = ns_sh_prefix_wanted();
+    note_copies(g);
     ns_sh_contribution(&mine, g->rank);
     combine(g, NS_SYNC_NS_STEP, prefix, &out);
     ns_sh_commit(g, out.total, out.total_len);
@@ -78,6 +113,8 @@ ns_step_end(void)
         ns_sh_commit_prefix(out.prefix, out.prefix_len);
     ns_da_serve(g, out.nrecv);
     ns_sh_step_done();
+    if (g->copies)
+        write_copies(g);
     g->in_step = 0;
     g->step++;
     ns_here.epoch++;
@@ -117,15 +154,17 @@ keep_order(struct ns_group *p, int k, int *at)
     return 1;
 }
 
-/* The join of such a neststep: one combine gathers the lengths of the
- * subgroups' item lists (each subgroup's rank 0 speaks for it), a second
- * the lists themselves; every process folds them in @ order. */
+/* The join of such a neststep, and of one whose combine clause asks for a
+ * prefix: one combine gathers the lengths of the subgroups' item lists
+ * (each subgroup's rank 0 speaks for it), a second the lists themselves;
+ * every process folds them in @ order.  With prefix, the fold of the
+ * subgroups before mine is my prefix (nothing: the operator's identity). */
 static void
-join_in_order(struct ns_group *p, struct join_order *jo, int index, int lead)
+join_in_order(struct ns_group *p, struct join_order *jo, int index, int lead, int prefix)
 {
     int k = jo->k;
     struct ns_combine_out out;
-    struct ns_buf list = { 0 }, acc = { 0 }, tmp = { 0 };
+    struct ns_buf list = { 0 }, acc = { 0 }, tmp = { 0 }, pre = { 0 };
     uint64_t *len = calloc((size_t)k, sizeof *len), *bits = calloc((size_t)(k + 63) / 64, 8);
     size_t *off = ns_xmalloc(sizeof *off * ((size_t)k + 1));
     ns_shvar lv, bv;
@@ -165,6 +204,8 @@ join_in_order(struct ns_group *p, struct join_order *jo, int index, int lead)
         ns_sh_commit(p, out.total, out.total_len);
         ns_sh_undeclare(&bv);
         for (int j = 0; j < k; j++) {
+            if (prefix && j == index && acc.len)
+                memcpy(ns_buf_append(&pre, acc.len), acc.data, acc.len);
             if (!len[j])
                 continue;
             ns_items_fold(&tmp, acc.data, acc.len, all + off[j], len[j], 0);
@@ -174,6 +215,9 @@ join_in_order(struct ns_group *p, struct join_order *jo, int index, int lead)
         free(all);
         free(abits);
     }
+    if (prefix)
+        ns_sh_commit_prefix(pre.data, pre.len);
+    ns_buf_free(&pre);
     ns_buf_free(&list);
     ns_buf_free(&acc);
     ns_buf_free(&tmp);
@@ -249,6 +293,7 @@ ns_neststep_begin(int k, int at, const double *w, const struct ns_site *site)
         hi = (int)(((long long)(index + 1) * p->size + k - 1) / k);
     }
     p->split_open = 1;
+    p->split_k = k;
     if (index < 0 || index >= k) {          /* joins no subgroup: skips the body */
         if (!kept)
             free(vec);
@@ -287,12 +332,17 @@ ns_neststep_end(void)
     ns_cur = p;
     p->split_open = 0;
     refresh();                          /* messages name the parent's superstep */
+    int prefix = ns_sh_prefix_wanted();     /* a combine clause on the neststep */
     if (p->depth < caporder && order[p->depth].at) {
-        join_in_order(p, &order[p->depth], index, lead);
+        join_in_order(p, &order[p->depth], index, lead, prefix);
+    } else if (prefix) {
+        struct join_order even = { p->split_k, NULL };
+        join_in_order(p, &even, index, lead, prefix);
     } else {
         combine(p, NS_SYNC_NS_JOIN, 0, &out);
         ns_sh_commit(p, out.total, out.total_len);
     }
+    ns_sh_step_done();
     p->step++;
     ns_here.epoch++;
     refresh();

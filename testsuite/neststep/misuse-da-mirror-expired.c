@@ -23,7 +23,7 @@ main(int argc, char **argv)
     ns_step_end();
     ns_step_begin(NS_AT("step"));
     if (NestStep_rank() == 0)
-        // CHECK: misuse-da-mirror-expired.c:[[@LINE+1]]: error: [process 0, superstep 2] a: read of remote element a[8] (owned by process 2) that is not mirrored in this step; add '#pragma mirror(a[8])' (or a section that covers it) in the previous step, or read it with a section assignment
+        // CHECK: misuse-da-mirror-expired.c:[[@LINE+1]]: error: [process 0, superstep 2] a: read of remote element a[8] (owned by process 2) that is not mirrored in this step; add '#pragma mirror(a[8])' (or a section that covers it) in the previous step, or copy it with a section assignment ('t[0:n-1] = a[l:u];', whose values arrive at the end of this step)
         x += *(const int *)ns_da_rd(a, 8, NS_AT("a"));
     ns_step_end();
     NestStep_finalize();
