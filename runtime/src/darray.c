@@ -417,8 +417,10 @@ write_copy(ns_darray *a, long i, long k, long len, const struct ns_site *site)
     ns_da_owner_world(a, i, site);
     ns_da_check_step(a, "a write of a remote element", site);
     ensure_copies(a);
-    if (len == a->unit)
-        a->st->valid[i] = ns_da_step_id();  /* I can read it back */
+    /* I can read it back; a copy of the step's second round (section
+     * copies) must not take back the mirror of the step that ends */
+    if (len == a->unit && a->st->valid[i] != ns_da_step_id() + 1)
+        a->st->valid[i] = ns_da_step_id();
     for (long e = 0; e < len; e++)
         ns_da_pending_write(a, i * a->unit + k + e);
     return a->st->copy + (size_t)i * a->usize + (size_t)k * a->elsize;
