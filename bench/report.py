@@ -153,7 +153,8 @@ def render(rows, table):
 
     head = ["p"] + ([keyname or "key"] if keyed else []) + ours + ["best baseline"]
     head += [shown if len(ours) == 1 else shown + " " + o for o in ours]
-    if nbase > 1 or any(r == "ref" for r, _ in others):
+    show_others = nbase > 1 or any(r == "ref" for r, _ in others)
+    if show_others:
         head += [i + (" (ref)" if r == "ref" else "") for r, i in others]
     if shown == "speedup":          # as papers often give it: ours at p=1 / ours at p
         head += ["T1/Tp (ref)"]
@@ -167,7 +168,7 @@ def render(rows, table):
         for o in ours:
             r = ratio(cells, o, bname, better, shown == "speedup")
             row.append(fratio(r))
-        if len(head) > len(row):
+        if show_others:
             row += [fmt(med(cells.get(ri))) for ri in others]
         if shown == "speedup":
             row += [fratio(self_speedup(rows, k, ours[0]))]
