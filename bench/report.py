@@ -28,7 +28,8 @@ TABLES = {
                "lower", "us", None, "ratio"),
     "irreg": ("(f) Irregular remote reads: k random elements per process per superstep "
               "(2^20 doubles per process)", "lower", "us", "k", "ratio"),
-    "parprefix": ("(g) parprefix (seed 002 Figure 2) of N = 10^7 ints: time of the algorithm",
+    "parprefix": ("(g) parprefix (seed 002 Figure 2; and parprefix_fast.nst) of N = 10^7 ints: "
+                  "time of the algorithm",
                   "lower", "ms", None, "speedup"),
     "sort": ("(h) Sorting N = 10^7 floats: quicksort_oversampled.nst (seed 002 Figure 3 with "
              "oversampling) against qsort", "lower", "ms", None, "speedup"),
