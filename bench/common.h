@@ -143,6 +143,16 @@ prefix_exclusive(long i)
     return 28 * (i / 7) + r * (r + 1) / 2;
 }
 
+/* ---- the sort of sort_nsc.nst and sort_seq.c ----
+ * Key i is a float holding a hash of i in 0..999999 (at N = 10^7, about
+ * ten copies of each value, like the keys of samples/neststep/quicksort.nst
+ * with its default range). */
+static inline float
+sort_key(long i)
+{
+    return (float)(irreg_mix(0x50525453ull ^ (uint64_t)i) % 1000000u);
+}
+
 /* ---- waiting, for the raw-MPI baselines ---- */
 /* The engine's waiting step (runtime/src/backoff.h) with the engine's
  * defaults: spin a number of failed polls before each sched_yield, few when

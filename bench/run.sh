@@ -10,7 +10,7 @@ out=$1 bin=$2
 here=$(cd "$(dirname "$0")" && pwd)
 repeat=${BENCH_REPEAT:-3}
 procs=${BENCH_PROCS:-1 2 4 8}
-benches=${BENCH_PROGRAMS:-sync hrel bulk combine irreg parprefix load}
+benches=${BENCH_PROGRAMS:-sync hrel bulk combine irreg parprefix sort load}
 limit=${BENCH_TIMEOUT:-300}           # seconds per program run
 raw=$out/raw.txt
 failed=0
@@ -25,11 +25,12 @@ run() {     # run COMMAND...: append its records, note a failure
     fi
 }
 # The process counts each benchmark runs at, among BENCH_PROCS: the
-# combines and the irregular reads need a peer; parprefix is timed up to 4.
+# combines and the irregular reads need a peer; parprefix and sort are
+# timed up to 4.
 runs_at() { # runs_at BENCH P: true if BENCH runs at P processes
     case "$1:$2" in
         combine:1|irreg:1) return 1 ;;
-        parprefix:*) [ "$2" -le 4 ] ;;
+        parprefix:*|sort:*) [ "$2" -le 4 ] ;;
         load:*) return 1 ;;           # load.sh runs it, under each wait policy
         *) return 0 ;;
     esac
@@ -44,7 +45,7 @@ for rep in $(seq 1 "$repeat"); do
             runs_at "$b" "$p" || continue
             if [ -e "$out/${b}_bsp" ]; then        # ours: BSPlib or NestStep
                 run "$bin/bsprun" -n "$p" "$out/${b}_bsp"
-            else
+            elif [ -e "$out/${b}_ns" ]; then
                 run "$bin/nsrun" -n "$p" "$out/${b}_ns"
             fi
             if [ -e "$out/${b}_nsc" ]; then        # the same, compiled by nsc
