@@ -99,7 +99,10 @@ def main():
     os.makedirs(pids_dir, exist_ok=True)
     os.makedirs(tmp_dir, exist_ok=True)
     shm_before = set(os.listdir('/dev/shm'))
-    env = dict(os.environ, NS_FAULT_PIDS=pids_dir, TMPDIR=tmp_dir)
+    # Files that a test makes on purpose carry its run's tag; another run's
+    # tagged files (fault tests run side by side) are not this job's.
+    tag = 'nsfault-%d-' % os.getpid()
+    env = dict(os.environ, NS_FAULT_PIDS=pids_dir, TMPDIR=tmp_dir, NS_FAULT_TAG=tag)
 
     start = time.monotonic()
     if terminal:
@@ -171,7 +174,8 @@ def main():
     straggle = time.monotonic() - launcher_end
     lines.append('left: ' + (', '.join(left) if left else 'none'))
 
-    new_shm = set(os.listdir('/dev/shm')) - shm_before
+    new_shm = {n for n in set(os.listdir('/dev/shm')) - shm_before
+               if not n.startswith('nsfault-') or n.startswith(tag)}
     if new_shm:
         held = shm_holders()
         new_shm = {n for n in new_shm
