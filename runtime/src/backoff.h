@@ -68,13 +68,6 @@ ns_backoff_clock_ns(void)
 static inline void
 ns_backoff_step(struct ns_backoff *b, struct ns_wait_conf *c)
 {
-    if (c->policy == NS_WAIT_BACKOFF && !b->since_ns) {
-        b->since_ns = ns_backoff_clock_ns();
-        if (c->patience_ns < c->sleep_after_ns && b->since_ns >= c->next_probe_ns) {
-            b->probe = 1;
-            c->next_probe_ns = b->since_ns + 1000000LL * NS_WAIT_PROBE_MS;
-        }
-    }
     if (++b->polls < c->spin_polls)
         return;
     b->polls = 0;
@@ -83,6 +76,13 @@ ns_backoff_step(struct ns_backoff *b, struct ns_wait_conf *c)
         return;
     }
     long long now = ns_backoff_clock_ns();
+    if (!b->since_ns) {                 /* the first yield: the wait's clock starts */
+        b->since_ns = now;
+        if (c->patience_ns < c->sleep_after_ns && now >= c->next_probe_ns) {
+            b->probe = 1;
+            c->next_probe_ns = now + 1000000LL * NS_WAIT_PROBE_MS;
+        }
+    }
     if (!b->slow && now - b->since_ns < (b->probe ? c->sleep_after_ns : c->patience_ns)) {
         sched_yield();
         if (ns_backoff_clock_ns() - now >= 1000LL * NS_WAIT_YIELD_SLOW_US)
@@ -97,7 +97,8 @@ ns_backoff_step(struct ns_backoff *b, struct ns_wait_conf *c)
 }
 
 /* The wait is over, or has made progress: adapt the patience to how it
- * went (a wait that never failed a poll says nothing) and start afresh. */
+ * went (a wait that never got to yield says nothing: short waits read no
+ * clock) and start afresh. */
 static inline void
 ns_backoff_end(struct ns_backoff *b, struct ns_wait_conf *c)
 {
