@@ -136,12 +136,12 @@ $(BUILD)/bin/%: lib-bsplib/tools/%.sh
 
 # The per-process watch: plain libc (no MPI), with the engine's report_once.c.
 $(BUILD)/libexec/neststep/bsprun-watch: lib-bsplib/tools/bsprun-watch.c runtime/src/report_once.c \
-		runtime/src/report_once.h
+		runtime/src/report_once.h lib-bsplib/tools/watched_signals.h
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $(filter %.c,$^) -o $@
 
-$(BUILD)/libexec/neststep/bsprun-launch: lib-bsplib/tools/bsprun-launch.c
+$(BUILD)/libexec/neststep/bsprun-launch: lib-bsplib/tools/bsprun-launch.c lib-bsplib/tools/watched_signals.h
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) $(LDFLAGS) $< -o $@

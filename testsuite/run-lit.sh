@@ -4,6 +4,7 @@
 # anything failed or lit did not finish.
 python=$1 lit=$2 build=$3 suite=$4
 log=$build/testsuite/lit.log
+mkdir -p "$build/testsuite"
 "$python" "$lit" -v -j2 --param build="$build" $LIT_ARGS "$suite" 2>&1 | tee "$log"
 passed=$(grep -c -E '^(PASS|XFAIL): ' "$log")
 failed=$(grep -c -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$log")

@@ -17,6 +17,7 @@
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "watched_signals.h"
 
 static const int passed_on[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 #define NPASSED (sizeof passed_on / sizeof *passed_on)
@@ -31,11 +32,7 @@ main(int argc, char **argv)
         fprintf(stderr, "usage: bsprun-launch launcher [args...] (started by bsprun)\n");
         return 2;
     }
-    sigemptyset(&watched);
-    for (size_t i = 0; i < NPASSED; i++)
-        sigaddset(&watched, passed_on[i]);
-    sigaddset(&watched, SIGCHLD);
-    sigprocmask(SIG_BLOCK, &watched, &old_mask);
+    block_watched_signals(passed_on, NPASSED, &watched, &old_mask);
 
     pid_t me = getpid();
     pid_t launcher = fork();

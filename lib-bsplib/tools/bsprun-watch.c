@@ -28,6 +28,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "watched_signals.h"
 #include "report_once.h"
 
 /* How long a watch that lost the report waits for the reporter. */
@@ -127,11 +128,7 @@ main(int argc, char **argv)
         fprintf(stderr, "usage: bsprun-watch program [args...] (started by bsprun)\n");
         return 2;
     }
-    sigemptyset(&watched);
-    for (size_t i = 0; i < NPASSED; i++)
-        sigaddset(&watched, passed_on[i]);
-    sigaddset(&watched, SIGCHLD);
-    sigprocmask(SIG_BLOCK, &watched, &old_mask);
+    block_watched_signals(passed_on, NPASSED, &watched, &old_mask);
 
     /* The program sends its state (report_once.h) through this socket. */
     int state_channel[2];
