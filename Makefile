@@ -49,7 +49,7 @@ FRONTEND_GEN_OBJ := $(FRONTEND_GEN:$(BUILD)/frontend/%.c=$(BUILD)/obj/frontend/%
 
 LIBS  := $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a
 TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/nsc \
-         $(BUILD)/bin/bspprof
+         $(BUILD)/bin/bspprof $(BUILD)/bin/bspprobe
 # Helpers that bsprun runs, found next to it (../libexec/neststep).
 LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bsprun-launch
 HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
@@ -152,6 +152,16 @@ $(BUILD)/bin/bspprof: lib-bsplib/tools/bspprof.c runtime/src/profile_format.h
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $< -o $@ -lm
+
+# bspprobe is a BSPlib program; it measures as make bench's hrel_bsp does,
+# with the same code (bench/bspparams.c and the helpers it uses).
+BSPPROBE_SRC := lib-bsplib/tools/bspprobe.c bench/bspparams.c bench/bspcommon.c bench/common.c
+$(BUILD)/bin/bspprobe: $(BSPPROBE_SRC) bench/bspparams.h bench/bspcommon.h bench/common.h \
+		$(LIBS) lib-bsplib/include/bsp.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	$(Q)$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -Ilib-bsplib/include -Ibench $(LDFLAGS) \
+	  $(BSPPROBE_SRC) $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a -o $@ -lm
 
 $(BUILD)/bin/nsrun: lib-bsplib/tools/bsprun.sh
 	@mkdir -p $(dir $@)

@@ -391,8 +391,6 @@ ns_prof_start(void)
     if (!dir || !*dir)
         return;
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    t0 = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
     snprintf(path, sizeof path, "%s", dir);
     make_dirs(path);
     if (ns_proc.pid == 0)
@@ -413,7 +411,6 @@ ns_prof_start(void)
     h->head_size = sizeof *h;
     h->pid = ns_proc.pid;
     h->nprocs = p;
-    h->t0_ns = t0;
     const char *job = getenv("NS_JOB_KEY");
     if (job)
         snprintf(h->job, sizeof h->job, "%s", job);
@@ -421,6 +418,9 @@ ns_prof_start(void)
         snprintf(h->job, sizeof h->job, "ppid-%ld", (long)getppid());
     snprintf(h->program, sizeof h->program, "%s", program_invocation_short_name);
     knobs(h->knobs, sizeof h->knobs);
+    clock_gettime(CLOCK_MONOTONIC, &ts);        /* the first superstep starts now */
+    t0 = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+    h->t0_ns = t0;
     last_end = 0;
     ns_prof_on = 1;
 }
