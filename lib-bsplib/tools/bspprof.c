@@ -514,25 +514,25 @@ static void
 print_csv(void)
 {
     char site[96], grp[32];
-    printf("row,kind,superstep,ordinal,site,group,depth,gindex,gsize,members,w_max_us,w_mean_us,"
-           "h_bytes,h_words,sent_max_bytes,recv_max_bytes,msgs_max,msgs,puts,gets,sends,items,"
-           "item_bytes,da_served,wait_max_us,wait_mean_us,start_us,end_us,measured_us,"
-           "predicted_us,ratio\n");
+    printf("row,kind,superstep,ordinal,site,group,depth,gindex,gsize,members,h_bytes,h_words,"
+           "sent_max_bytes,recv_max_bytes,msgs_max,msgs,puts,gets,sends,items,item_bytes,"
+           "da_served,aborted,w_max_us,w_mean_us,wait_max_us,wait_mean_us,start_us,end_us,"
+           "measured_us,predicted_us,ratio\n");
     for (long i = 0; i < nrows; i++) {
         const struct row *w = &rows[i];
         site_text(w, site, sizeof site);
         group_text(w, grp, sizeof grp);
-        printf("%ld,%s,%lld,%d,%s,%s,%d,%d,%d,%d,%.3f,%.3f,%llu,%llu,%llu,%llu,%u,%llu,%llu,%llu,"
-               "%llu,%llu,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,", i, kind_name(w->kind),
+        printf("%ld,%s,%lld,%d,%s,%s,%d,%d,%d,%d,%llu,%llu,%llu,%llu,%u,%llu,%llu,%llu,%llu,"
+               "%llu,%llu,%llu,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,", i, kind_name(w->kind),
                (long long)w->superstep, w->ordinal, site, grp, w->depth, w->gindex, w->gsize,
-               w->nmem, w->wmax, w->wsum / w->nmem, (unsigned long long)w->hbytes,
+               w->nmem, (unsigned long long)w->hbytes,
                (unsigned long long)(w->hbytes + WORD - 1) / WORD,
                (unsigned long long)w->sentmax, (unsigned long long)w->recvmax, w->msgmax,
                (unsigned long long)w->msgs, (unsigned long long)w->nput,
                (unsigned long long)w->nget, (unsigned long long)w->nsend,
                (unsigned long long)w->items, (unsigned long long)w->item_bytes,
-               (unsigned long long)w->served, w->waitmax, w->waitsum / w->nmem, w->start,
-               w->end, w->measured);
+               (unsigned long long)w->served, w->aborted, w->wmax, w->wsum / w->nmem,
+               w->waitmax, w->waitsum / w->nmem, w->start, w->end, w->measured);
         if (isnan(w->predicted))
             printf(",\n");
         else
