@@ -195,6 +195,7 @@ struct row {
     uint64_t group;
     int64_t superstep;
     int ordinal, kind, depth, gsize, gindex, line, nmem, aborted;
+    long seq;                       /* latest position among its members' records */
     const char *file;
     double start, end;              /* earliest start, latest end (us) */
     double measured;                /* max over members of end - start */
@@ -297,6 +298,8 @@ gather(void)
                 w->file = file_name(P, r->file);
             }
             w->nmem++;
+            if (i > w->seq)
+                w->seq = i;
             w->aborted |= !!(r->r.flags & NSP_F_ABORTED);
             if (t[NSP_T_START] < w->start)
                 w->start = t[NSP_T_START];
@@ -345,13 +348,20 @@ predict(const struct row *w)
     return w->wmax + (double)((w->hbytes + WORD - 1) / WORD) * q->g + q->l;
 }
 
+/* Program order: a superstep comes after every superstep that one of its
+ * members had before it (a neststep's join after the longest subgroup);
+ * concurrent subgroups by depth and index. */
 static int
-cmp_start(const void *a, const void *b)
+cmp_order(const void *a, const void *b)
 {
     const struct row *x = a, *y = b;
-    if (x->start != y->start)
-        return x->start < y->start ? -1 : 1;
-    return (x->depth > y->depth) - (x->depth < y->depth);
+    if (x->seq != y->seq)
+        return x->seq < y->seq ? -1 : 1;
+    if (x->depth != y->depth)
+        return x->depth < y->depth ? -1 : 1;
+    if (x->gindex != y->gindex)
+        return x->gindex < y->gindex ? -1 : 1;
+    return (x->start > y->start) - (x->start < y->start);
 }
 
 static const char *
@@ -896,7 +906,7 @@ main(int argc, char **argv)
             read_params("bspprobe.txt", 0);
     }
     gather();
-    qsort(rows, (size_t)nrows, sizeof *rows, cmp_start);
+    qsort(rows, (size_t)nrows, sizeof *rows, cmp_order);
     index_rows();                       /* the rows moved */
     for (long i = 0; i < nrows; i++)
         rows[i].predicted = predict(&rows[i]);
