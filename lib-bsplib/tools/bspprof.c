@@ -196,6 +196,7 @@ struct row {
     int64_t superstep;
     int ordinal, kind, depth, gsize, gindex, line, nmem, aborted;
     long seq;                       /* latest position among its members' records */
+    int first;                      /* its lowest process */
     const char *file;
     double start, end;              /* earliest start, latest end (us) */
     double measured;                /* max over members of end - start */
@@ -289,6 +290,8 @@ gather(void)
             double t[NSP_NT];
             for (int k = 0; k < NSP_NT; k++)
                 t[k] = at(P, r, k);
+            if (!w->nmem)
+                w->first = pid;
             if (!w->nmem || (r->kind && !w->kind)) {
                 w->kind = r->kind;
                 w->depth = r->depth;
@@ -350,7 +353,7 @@ predict(const struct row *w)
 
 /* Program order: a superstep comes after every superstep that one of its
  * members had before it (a neststep's join after the longest subgroup);
- * concurrent subgroups by depth and index. */
+ * concurrent subgroups by depth and lowest process. */
 static int
 cmp_order(const void *a, const void *b)
 {
@@ -359,8 +362,8 @@ cmp_order(const void *a, const void *b)
         return x->seq < y->seq ? -1 : 1;
     if (x->depth != y->depth)
         return x->depth < y->depth ? -1 : 1;
-    if (x->gindex != y->gindex)
-        return x->gindex < y->gindex ? -1 : 1;
+    if (x->first != y->first)
+        return x->first < y->first ? -1 : 1;
     return (x->start > y->start) - (x->start < y->start);
 }
 
@@ -402,7 +405,7 @@ group_text(const struct row *w, char *buf, size_t n)
     if (!w->group)
         snprintf(buf, n, "all/%d", w->gsize);
     else
-        snprintf(buf, n, "d%d.%d/%d", w->depth, w->gindex, w->gsize);
+        snprintf(buf, n, "d%d.%d/%d@%d", w->depth, w->gindex, w->gsize, w->first);
 }
 
 /* Per process: the sum of the predictions of its supersteps; the run's
