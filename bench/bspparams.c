@@ -31,33 +31,69 @@ bsp_params_r(int reps)
     return 2.0 * DAXPY_N * reps / t * 1e-6;
 }
 
-/* One superstep of an h-relation of one-word puts into target. */
+/* Words of an h-relation that process me sends to d (hrel_dest's split). */
+static long
+words_to(int me, int d, long h, int p)
+{
+    if (p == 1)
+        return h;
+    if (d == me)
+        return 0;
+    long j = (d - me - 1 + p) % p;              /* i % (p-1) == j */
+    return h / (p - 1) + (j < h % (p - 1));
+}
+
+/* Room per source in a bulk target: the most words one source sends. */
+static long bulk_block(long hmax, int p) { return p == 1 ? hmax : hmax / (p - 1) + 1; }
+
+/* One superstep of an h-relation into target: one-word puts (bspbench's
+ * pattern), or in bulk, one put per destination of all its words, into
+ * the block of the source. */
 static void
-put_hrel(const double *src, double *target, long h)
+put_hrel(const double *src, double *target, long h, long hmax, int bulk)
 {
     int me = bsp_pid(), p = bsp_nprocs();
-    for (long i = 0; i < h; i++)
-        bsp_put(hrel_dest(me, i, p), &src[i], target,
-                (int)(hrel_index(me, i, p) * (long)sizeof(double)), sizeof(double));
+    if (bulk) {
+        for (int d = 0; d < p; d++) {
+            long n = words_to(me, d, h, p);
+            if (n)
+                bsp_put(d, src, target, (int)(me * bulk_block(hmax, p) * (long)sizeof(double)),
+                        (int)(n * (long)sizeof(double)));
+        }
+    } else {
+        for (long i = 0; i < h; i++)
+            bsp_put(hrel_dest(me, i, p), &src[i], target,
+                    (int)(hrel_index(me, i, p) * (long)sizeof(double)), sizeof(double));
+    }
     bsp_sync();
 }
 
-struct sweep { const double *src; double *target; long hstep; };
+static void
+bulk_hrel_check(const double *target, long h, long hmax, int me, int p)
+{
+    for (int s = 0; s < p; s++)
+        for (long k = 0; k < words_to(s, me, h, p); k++)
+            if (target[s * bulk_block(hmax, p) + k] != hrel_value(s, k))
+                bench_fail("bulk h-relation: process %d has %g from %d at %ld, expected %g", me,
+                           target[s * bulk_block(hmax, p) + k], s, k, hrel_value(s, k));
+}
+
+struct sweep { const double *src; double *target; long hstep, hmax; int bulk; };
 
 static void
 sweep_step(int k, void *ctx)
 {
     const struct sweep *c = ctx;
-    put_hrel(c->src, c->target, k * c->hstep);
+    put_hrel(c->src, c->target, k * c->hstep, c->hmax, c->bulk);
 }
 
 void
-bsp_params_gl(long hmax, long hstep, int rounds, int per, double *hs, double *ts, double *g,
-              double *l)
+bsp_params_gl(long hmax, long hstep, int rounds, int per, int bulk, double *hs, double *ts,
+              double *g, double *l)
 {
     int p = bsp_nprocs(), me = bsp_pid();
     int npts = (int)(hmax / hstep) + 1;
-    long len = hrel_target_len(hmax, p);
+    long len = bulk ? p * bulk_block(hmax, p) : hrel_target_len(hmax, p);
     double *src = malloc(sizeof *src * (size_t)hmax);
     double *target = malloc(sizeof *target * (size_t)len);
     if (!src || !target)
@@ -66,15 +102,18 @@ bsp_params_gl(long hmax, long hstep, int rounds, int per, double *hs, double *ts
         src[i] = hrel_value(me, i);
     bsp_push_reg(target, (int)(len * (long)sizeof(double)));
     bsp_sync();
-    bench_sweep(npts, rounds, per, sweep_step, &(struct sweep){ src, target, hstep }, ts);
+    bench_sweep(npts, rounds, per, sweep_step, &(struct sweep){ src, target, hstep, hmax, bulk }, ts);
     for (int k = 0; k < npts; k++) {
         hs[k] = (double)(k * hstep);
         ts[k] = bench_bsp_mean(ts[k]);
     }
     for (long k = 0; k < len; k++)                      /* check the largest */
         target[k] = -1.0;
-    put_hrel(src, target, hmax);
-    hrel_check(target, len, hmax, me, p);
+    put_hrel(src, target, hmax, hmax, bulk);
+    if (bulk)
+        bulk_hrel_check(target, hmax, hmax, me, p);
+    else
+        hrel_check(target, len, hmax, me, p);
     bench_fit_line(hs, ts, npts, g, l);
     bsp_pop_reg(target);
     free(target);

@@ -28,7 +28,7 @@ main(void)
 
     double r = bench_bsp_mean(bsp_params_r(bench_env_int("BENCH_DAXPY_REPS", 100000)));
     double g, l;
-    bsp_params_gl(hmax, hstep, rounds, per, hs, ts, &g, &l);
+    bsp_params_gl(hmax, hstep, rounds, per, 0, hs, ts, &g, &l);
     if (bsp_pid() == 0) {
         bench_record("g", p, "-", "ours", "bsp_put", g);
         bench_record("l", p, "-", "ours", "bsp_put", l);

@@ -2,9 +2,11 @@
  * bspprobe - measures the BSP parameters of this engine on this machine for
  * the number of processes it runs on, as bspbench does (seed 004 section
  * 4.1; the measuring is bench/bspparams.c's, shared with make bench): r by
- * DAXPY, g and l by full h-relations of one-word bsp_put calls.  Writes one
- * line "p=P r=R g=G l=L ..." into the parameter file that bspprof reads,
- * replacing an earlier line for the same P.  Run: bsprun -np P bspprobe.
+ * DAXPY, g and l by full h-relations of one-word bsp_put calls, and g_bulk,
+ * l_bulk by the same h-relations sent as one put per destination.  Writes
+ * one line "p=P r=R g=G l=L g_bulk=GB l_bulk=LB ..." into the parameter
+ * file that bspprof reads, replacing an earlier line for the same P.
+ * Run: bsprun -np P bspprobe.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,12 +109,13 @@ main(int argc, char **argv)
     double *hs = malloc(sizeof *hs * (size_t)npts), *ts = malloc(sizeof *ts * (size_t)npts);
     if (!hs || !ts)
         bench_fail("out of memory");
-    double r = bench_bsp_mean(bsp_params_r(reps)), g, l;
-    bsp_params_gl(hmax, hstep, rounds, per, hs, ts, &g, &l);
+    double r = bench_bsp_mean(bsp_params_r(reps)), g, l, gb, lb;
+    bsp_params_gl(hmax, hstep, rounds, per, 0, hs, ts, &g, &l);
+    bsp_params_gl(hmax, hstep, rounds, per, 1, hs, ts, &gb, &lb);
     if (bsp_pid() == 0) {
         char line[256];
-        snprintf(line, sizeof line, "p=%d r=%.1f g=%.5f l=%.3f g_flops=%.1f l_flops=%.0f "
-                 "h=0..%ld\n", p, r, g, l, g * r, l * r, hmax);
+        snprintf(line, sizeof line, "p=%d r=%.1f g=%.5f l=%.3f g_bulk=%.5f l_bulk=%.3f "
+                 "g_flops=%.1f l_flops=%.0f h=0..%ld\n", p, r, g, l, gb, lb, g * r, l * r, hmax);
         update(out, p, line);
         printf("bspprobe: %s", line);
     }

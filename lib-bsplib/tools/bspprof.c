@@ -150,7 +150,7 @@ traffic(const struct nsp_step *r, int pid, uint64_t *out, uint64_t *in, uint32_t
 
 /* ---- machine parameters from bspprobe ---- */
 
-struct param { int p; double r, g, l; };
+struct param { int p; double r, g, l, gb; };   /* gb: g of bulk puts, or g */
 static struct param *params;
 static int nparams;
 static const char *params_path;
@@ -168,6 +168,9 @@ read_params(const char *path, int must)
     while (fgets(line, sizeof line, f)) {
         struct param q;
         if (sscanf(line, "p=%d r=%lf g=%lf l=%lf", &q.p, &q.r, &q.g, &q.l) == 4) {
+            const char *b = strstr(line, " g_bulk=");
+            if (!b || sscanf(b, " g_bulk=%lf", &q.gb) != 1)
+                q.gb = q.g;
             params = xrealloc(params, sizeof *params * (size_t)(nparams + 1));
             params[nparams++] = q;
         }
@@ -205,6 +208,7 @@ struct row {
     uint64_t hbytes;                /* max over members of max(sent, received) */
     uint64_t sentmax, recvmax;
     uint32_t msgmax;                /* most messages a member sent */
+    uint64_t reqmax;                /* most puts, gets and sends a member issued */
     uint64_t msgs, nput, nget, nsend, items, item_bytes, served;
     double predicted;
 };
@@ -331,6 +335,8 @@ gather(void)
                 w->hbytes = out > in ? out : in;
             if (mout > w->msgmax)
                 w->msgmax = mout;
+            if ((uint64_t)r->nput + r->nget + r->nsend > w->reqmax)
+                w->reqmax = (uint64_t)r->nput + r->nget + r->nsend;
             w->msgs += mout;
             w->nput += r->nput;
             w->nget += r->nget;
@@ -342,13 +348,18 @@ gather(void)
     }
 }
 
+/* w + h*g + l, with h's words at the bulk rate plus, per request issued,
+ * the extra cost of a one-word put over a word in bulk (g - g_bulk): one-
+ * word puts cost h*g as in bspbench, one put per destination h*g_bulk. */
 static double
 predict(const struct row *w)
 {
     const struct param *q = param_for(w->gsize);
     if (!q)
         return NAN;
-    return w->wmax + (double)((w->hbytes + WORD - 1) / WORD) * q->g + q->l;
+    double words = (double)((w->hbytes + WORD - 1) / WORD);
+    double reqs = (double)w->reqmax < words ? (double)w->reqmax : words;
+    return w->wmax + words * q->gb + reqs * (q->g - q->gb) + q->l;
 }
 
 /* Program order: a superstep comes after every superstep that one of its
