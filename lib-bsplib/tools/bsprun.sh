@@ -7,7 +7,7 @@
 # NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
 # NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_PROFILE.
 me=$(basename "$0")
-usage="usage: $me [-np N] [--profile[=DIR]] prog [args...]"
+usage="usage: $me [-np N] prog [args...]"
 np=1
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -14,16 +14,20 @@
 // A trace directory that cannot be made stops the job at the start, naming
 // the knob.
 // RUN: not env NS_PROFILE=/proc/no-such-dir/trace %bsprun 2 %t 2>&1 | FileCheck %s --check-prefix=BADDIR
+// ... and so does --profile= without a directory, before anything starts.
+// RUN: sh -c '%bsprun 2 --profile= %t; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=EMPTY
+// EMPTY: {{^}}bsprun: --profile= needs a directory; usage: bsprun [-np N] prog [args...]{{$}}
+// EMPTY-NEXT: {{^}}exit 2{{$}}
 // ERR: bsp_abort: process 1: stop here
 // BADDIR: error: [process {{[01]}}, superstep 0] NS_PROFILE: cannot create directory /proc/no-such-dir: {{.*}}; set NS_PROFILE (bsprun --profile=DIR) to a directory that can be written
-// P3:      0,sync,0,0,abort.c:35,all/3,0,0,3,3,0,0,0,0,0,0,0,0,0,0,0,0,0
-// P3-NEXT: 1,sync,1,0,abort.c:37,all/3,0,0,3,3,4,1,4,4,1,3,3,0,0,0,0,0,0
-// P3-NEXT: 2,abort,2,0,abort.c:37,all/3,0,0,3,1,0,0,0,0,0,0,0,0,0,0,0,0,1
+// P3:      0,sync,0,0,abort.c:39,all/3,0,0,3,3,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P3-NEXT: 1,sync,1,0,abort.c:41,all/3,0,0,3,3,4,1,4,4,1,3,3,0,0,0,0,0,0
+// P3-NEXT: 2,abort,2,0,abort.c:41,all/3,0,0,3,1,0,0,0,0,0,0,0,0,0,0,0,0,1
 // P3-NOT: {{.}}
 // T3: process 1: the job stopped during its superstep 2 (kept: 3 supersteps)
-// P2:      0,sync,0,0,abort.c:35,all/2,0,0,2,2,0,0,0,0,0,0,0,0,0,0,0,0,0
-// P2-NEXT: 1,sync,1,0,abort.c:37,all/2,0,0,2,2,4,1,4,4,1,2,2,0,0,0,0,0,0
-// P2-NEXT: 2,abort,2,0,abort.c:37,all/2,0,0,2,1,0,0,0,0,0,0,0,0,0,0,0,0,1
+// P2:      0,sync,0,0,abort.c:39,all/2,0,0,2,2,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P2-NEXT: 1,sync,1,0,abort.c:41,all/2,0,0,2,2,4,1,4,4,1,2,2,0,0,0,0,0,0
+// P2-NEXT: 2,abort,2,0,abort.c:41,all/2,0,0,2,1,0,0,0,0,0,0,0,0,0,0,0,0,1
 #include "bsp.h"
 
 int
