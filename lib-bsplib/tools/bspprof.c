@@ -605,8 +605,11 @@ xml_text(FILE *f, const char *s)
         }
 }
 
-/* NestStep groups as bands behind the lanes of their members, inset by
- * depth; one band per group and contiguous run of member lanes. */
+/* NestStep groups as frames around the lanes of their members for the time
+ * of their supersteps, drawn over the bars (hovering the frame shows the
+ * group), nested by depth; one per group and contiguous run of lanes. */
+static const char *const depth_color[3] = { "#3a3a3a", "#7b4f73", "#b8860b" };
+
 static void
 svg_groups(FILE *f, double scale, double lh)
 {
@@ -644,14 +647,14 @@ svg_groups(FILE *f, double scale, double lh)
         }
     }
     for (long j = 0; j < nb; j++) {
-        double inset = 1.5 * b[j].depth;
+        double inset = 3.0 - 2.0 * b[j].depth;    /* deeper: inside */
         double x = LEFT + b[j].t0 * scale, y = TOP + b[j].lo * lh - inset;
         fprintf(f, "<rect class=\"group\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-                "fill=\"#b07aa1\" fill-opacity=\"%.2f\" stroke=\"#7b4f73\" stroke-width=\"0.8\">"
+                "fill=\"none\" stroke=\"%s\" stroke-width=\"2\">"
                 "<title>group depth %d, index %d, size %d, processes %d..%d: %ld combines, "
                 "%.2f..%.2f us</title></rect>\n", x, y,
                 (b[j].t1 - b[j].t0) * scale > 0.5 ? (b[j].t1 - b[j].t0) * scale : 0.5,
-                (b[j].hi - b[j].lo + 1) * lh + 2 * inset, 0.10 + 0.05 * b[j].depth, b[j].depth,
+                (b[j].hi - b[j].lo + 1) * lh + 2 * inset, depth_color[b[j].depth % 3], b[j].depth,
                 b[j].index, b[j].size, b[j].lo, b[j].hi, b[j].steps, b[j].t0, b[j].t1);
     }
     free(b);
@@ -673,7 +676,6 @@ write_svg(const char *path)
     fprintf(f, "<text x=\"%d\" y=\"16\" font-size=\"13\">", LEFT);
     xml_text(f, title);
     fprintf(f, "</text>\n");
-    svg_groups(f, scale, lh);
     long maxrec = 0;
     for (int pid = 0; pid < nprocs; pid++)
         if (procs[pid].nrec > maxrec)
@@ -746,6 +748,7 @@ write_svg(const char *path)
         }
         fprintf(f, "</g>\n");
     }
+    svg_groups(f, scale, lh);
     /* superstep boundaries of the whole machine (root group), when they fit */
     long nroot = 0;
     for (long i = 0; i < nrows; i++)
@@ -764,11 +767,12 @@ write_svg(const char *path)
         tick *= 2;
     fprintf(f, "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"black\"/>\n", LEFT,
             ya - 8, LEFT + PLOT_W, ya - 8);
+    int ms = T / 5 >= 1000;
     for (double t = 0; t <= T * 1.0001; t += tick)
         fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%g</text>\n",
-                LEFT + t * scale, ya + 4, t >= 1000 ? t / 1000 : t);
+                LEFT + t * scale, ya + 4, ms ? t / 1000 : t);
     fprintf(f, "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n", LEFT - 4, ya + 4,
-            T / 5 >= 1000 ? "ms" : "us");
+            ms ? "ms" : "us");
     double x = LEFT;
     for (int k = 0; k < 5; k++) {
         fprintf(f, "<rect x=\"%.1f\" y=\"%.2f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
@@ -776,8 +780,8 @@ write_svg(const char *path)
                 ya + 23, phase_name[k]);
         x += 40 + 6.5 * (double)strlen(phase_name[k]);
     }
-    fprintf(f, "<rect x=\"%.1f\" y=\"%.2f\" width=\"10\" height=\"10\" fill=\"#b07aa1\" "
-            "fill-opacity=\"0.3\"/><text x=\"%.1f\" y=\"%.2f\">NestStep group</text>\n",
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.2f\" width=\"10\" height=\"10\" fill=\"none\" "
+            "stroke=\"#7b4f73\" stroke-width=\"1.5\"/><text x=\"%.1f\" y=\"%.2f\">NestStep group</text>\n",
             x, ya + 14, x + 14, ya + 23);
     if (aggregate)
         fprintf(f, "<text x=\"%d\" y=\"%.2f\">%ld supersteps on a process: each 2-pixel column "
