@@ -512,7 +512,7 @@ print_table(long maxrows, int top)
     /* the costliest supersteps */
     long *idx = xcalloc((size_t)nrows, sizeof *idx);
     int ntop = 0;
-    for (long i = 0; i < nrows; i++) {
+    for (long i = 0; i < nrows && top > 0; i++) {
         int j = ntop < top ? ntop++ : top - 1;
         if (j == top - 1 && ntop == top && i >= top && rows[i].measured <= rows[idx[j]].measured)
             continue;
