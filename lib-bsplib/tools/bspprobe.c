@@ -2,7 +2,8 @@
  * bspprobe - measures the BSP parameters of this engine on this machine for
  * the number of processes it runs on, as bspbench does (seed 004 section
  * 4.1; the measuring is bench/bspparams.c's, shared with make bench): r by
- * DAXPY, g and l by full h-relations of one-word bsp_put calls, and g_bulk,
+ * DAXPY, g and l by full h-relations of one-word bsp_put calls (a
+ * Theil-Sen line through the points, which load cannot pull), and g_bulk,
  * l_bulk by the same h-relations sent as one put per destination.  Writes
  * one line "p=P r=R g=G l=L g_bulk=GB l_bulk=LB ..." into the parameter
  * file that bspprof reads, replacing an earlier line for the same P.
@@ -41,6 +42,28 @@ number(const char *opt, const char *s)
         usage(2);
     }
     return v;
+}
+
+/* The Theil-Sen line through (h, t): the median of the slopes between all
+ * pairs of points, and the median of t - slope*h.  On a machine that other
+ * jobs load, a few points are far off, and the least-squares line follows
+ * them (it gave negative intercepts here); the medians do not. */
+static void
+robust_fit(const double *h, const double *t, int n, double *g, double *l)
+{
+    double *v = malloc(sizeof *v * (size_t)(n * (n - 1) / 2 + n + 1));
+    int k = 0;
+    if (!v)
+        bench_fail("out of memory");
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (h[j] != h[i])
+                v[k++] = (t[j] - t[i]) / (h[j] - h[i]);
+    *g = bench_median(v, k);
+    for (int i = 0; i < n; i++)
+        v[i] = t[i] - *g * h[i];
+    *l = bench_median(v, n);
+    free(v);
 }
 
 /* Keeps the lines of path except one for p, then adds line. */
@@ -111,7 +134,9 @@ main(int argc, char **argv)
         bench_fail("out of memory");
     double r = bench_bsp_mean(bsp_params_r(reps)), g, l, gb, lb;
     bsp_params_gl(hmax, hstep, rounds, per, 0, hs, ts, &g, &l);
+    robust_fit(hs, ts, npts, &g, &l);
     bsp_params_gl(hmax, hstep, rounds, per, 1, hs, ts, &gb, &lb);
+    robust_fit(hs, ts, npts, &gb, &lb);
     if (bsp_pid() == 0) {
         char line[256];
         snprintf(line, sizeof line, "p=%d r=%.1f g=%.5f l=%.3f g_bulk=%.5f l_bulk=%.3f "
