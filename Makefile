@@ -26,7 +26,7 @@ ARFLAGS := rcs
 PYTHON  := /usr/bin/python3
 LIT     := /usr/lib/llvm-14/build/utils/lit/lit.py
 
-DEB_PACKAGES := flex bison mpich libmpich-dev llvm-14-tools python3-psutil valgrind gdb make gcc
+DEB_PACKAGES := flex bison mpich libmpich-dev llvm-14-tools python3-psutil valgrind gdb make gcc libxml2-utils
 
 ifeq ($(V),1)
 Q :=
@@ -48,7 +48,8 @@ FRONTEND_OBJ := $(FRONTEND_SRC:%.c=$(BUILD)/obj/%.o)
 FRONTEND_GEN_OBJ := $(FRONTEND_GEN:$(BUILD)/frontend/%.c=$(BUILD)/obj/frontend/%.o)
 
 LIBS  := $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a
-TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/nsc
+TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/nsc \
+         $(BUILD)/bin/bspprof $(BUILD)/bin/bspprobe
 # Helpers that bsprun runs, found next to it (../libexec/neststep).
 LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bsprun-launch
 HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
@@ -145,6 +146,22 @@ $(BUILD)/libexec/neststep/bsprun-launch: lib-bsplib/tools/bsprun-launch.c lib-bs
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) $(LDFLAGS) $< -o $@
+
+# bspprof reads traces: plain libc, the trace format from the engine's header.
+$(BUILD)/bin/bspprof: lib-bsplib/tools/bspprof.c runtime/src/profile_format.h
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@"
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $< -o $@ -lm
+
+# bspprobe is a BSPlib program; it measures as make bench's hrel_bsp does,
+# with the same code (bench/bspparams.c and the helpers it uses).
+BSPPROBE_SRC := lib-bsplib/tools/bspprobe.c bench/bspparams.c bench/bspcommon.c bench/common.c
+$(BUILD)/bin/bspprobe: $(BSPPROBE_SRC) bench/bspparams.h bench/bspcommon.h bench/common.h \
+		$(LIBS) lib-bsplib/include/bsp.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	$(Q)$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -Ilib-bsplib/include -Ibench $(LDFLAGS) \
+	  $(BSPPROBE_SRC) $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a -o $@ -lm
 
 $(BUILD)/bin/nsrun: lib-bsplib/tools/bsprun.sh
 	@mkdir -p $(dir $@)

@@ -17,6 +17,7 @@
  */
 #include <limits.h>
 #include "darray.h"
+#include "profile.h"
 
 struct da_get {                     /* a read or mirror awaiting its reply */
     ns_darray *a;
@@ -269,6 +270,8 @@ ns_da_send(struct ns_group *g, const int **dests)
             ns_fatal(&g->site, "more than %d bytes of distributed-array requests to process %d "
                      "in one step; split them over several steps", INT_MAX, w);
         hist_dest[n++] = ns_group_rank_of(g, w);
+        NS_PROF(ns_prof_out(w, 1, pe->req.len));
+        NS_PROF(ns_prof_in(w, (pe->rep_bytes > 0) + (pe->mir_bytes > 0), pe->rep_bytes + pe->mir_bytes));
         MPI_Isend(pe->req.data, (int)pe->req.len, MPI_BYTE, w, tag(g, NS_GTAG_DA_REQ0),
                   ns_eng.comm, ns_reqs_add(&sends));
         if (pe->rep_bytes) {
@@ -511,6 +514,7 @@ take_request(const struct ns_group *g, MPI_Request *req)
     pe->in.len = 0;
     MPI_Imrecv(ns_buf_append(&pe->in, (size_t)count), count, MPI_BYTE, &msg, req);
     sources[nsources++] = st.MPI_SOURCE;
+    NS_PROF(ns_prof_in(st.MPI_SOURCE, 1, (size_t)count));
     return st.MPI_SOURCE;
 }
 
@@ -521,6 +525,7 @@ serve_reads(const struct ns_group *g, int src)
     struct da_peer *pe = &peer[src];
     pe->rep_out.len = pe->mir_out.len = 0;
     serve(src, DA_READ, &g->site);
+    NS_PROF(ns_prof_out(src, src != ns_proc.pid && pe->rep_out.len, pe->rep_out.len));
     if (src != ns_proc.pid && pe->rep_out.len)
         MPI_Isend(pe->rep_out.data, (int)pe->rep_out.len, MPI_BYTE, src,
                   tag(g, NS_GTAG_DA_REP0), ns_eng.comm, ns_reqs_add(&sends));
@@ -565,6 +570,7 @@ ns_da_serve(struct ns_group *g, int nrecv)
         }
     }
     ns_wait_all(got, recv_reqs);
+    NS_PROF(ns_prof_mark(NSP_T_RECEIVED));
     ns_sort(sources, (size_t)nsources, sizeof(int), cmp_int);
 
     for (int i = 0; i < nsources; i++)      /* 1. reads: start-of-step values */
@@ -585,6 +591,7 @@ ns_da_serve(struct ns_group *g, int nrecv)
     for (int i = 0; i < nsources; i++) {    /* 3. mirrors: values after the writes */
         struct da_peer *pe = &peer[sources[i]];
         serve(sources[i], DA_MIRROR, site);
+        NS_PROF(ns_prof_out(sources[i], sources[i] != me && pe->mir_out.len, pe->mir_out.len));
         if (sources[i] != me && pe->mir_out.len)
             MPI_Isend(pe->mir_out.data, (int)pe->mir_out.len, MPI_BYTE, sources[i],
                       tag(g, NS_GTAG_DA_MIR0), ns_eng.comm, ns_reqs_add(&sends));

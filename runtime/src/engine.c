@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <time.h>
 #include "internal.h"
+#include "profile.h"
 #include "report_once.h"
 
 struct ns_engine ns_eng;
@@ -163,12 +164,14 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_group_init_root(ns_env_int("NS_TREE_ARITY", 8, 1, 1 << 20), direct_max);
     ns_proc.running = 1;
     ns_eng.t0 = MPI_Wtime();
+    ns_prof_start();
 }
 
 void
 ns_engine_stop(const struct ns_site *site)
 {
     ns_eng.site = *site;
+    NS_PROF(ns_prof_stop());
     ns_group_stop_root();
     ns_exchange_stop();
     ns_reg_stop();

@@ -16,9 +16,6 @@
 
 #define E ns_eng
 
-/* Every request message starts with this header. */
-struct msg_head { uint32_t ngets, pad; };
-
 static int *hist_dest;              /* sorted destinations other than me */
 static MPI_Request *reply_reqs;     /* [nprocs], by index in the dirty list */
 static MPI_Request *recv_reqs;      /* [nprocs] */
@@ -315,19 +312,6 @@ target(const char *call, int src, int slot, uint64_t offset, uint64_t nbytes)
 
 #define REC_SLOT(r) ((int)((r)->kind_slot & 0x0fffffffu))
 #define SREC_SLOT(s) ((int)((s)->kind_len_slot & NS_SPUT_MAX_SLOT))
-#define SREC_BYTES(s) (((s)->kind_len_slot >> 20) & 0xffu)
-
-static inline size_t
-rec_size(const void *p)
-{
-    const struct ns_rec *r = p;
-    switch (NS_REC_KIND(p)) {
-    case NS_REC_SPUT: return sizeof(struct ns_srec) + NS_PAD8(SREC_BYTES((const struct ns_srec *)p));
-    case NS_REC_PUT: return sizeof *r + NS_PAD8(r->nbytes);
-    case NS_REC_SEND: return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
-    default: return sizeof *r;
-    }
-}
 
 /* Writes one record addressed to me, or queues it; returns its size. */
 static inline size_t
@@ -338,7 +322,7 @@ apply_record(int src, const char *p)
     size_t n;
     switch (NS_REC_KIND(p)) {
     case NS_REC_SPUT:
-        n = SREC_BYTES(s);
+        n = NS_SREC_BYTES(s);
         copy_bytes(target("bsp_put/bsp_hpput", src, SREC_SLOT(s), s->offset, n), s + 1, n);
         return sizeof *s + NS_PAD8(n);
     case NS_REC_PUT:
@@ -368,7 +352,7 @@ ns_exchange_serve_gets(void)
         if (((const struct msg_head *)p)->ngets == 0)
             continue;
         pe->reply_out.len = 0;
-        for (p += sizeof(struct msg_head); p < end; p += rec_size(p)) {
+        for (p += sizeof(struct msg_head); p < end; p += ns_rec_size(p)) {
             const struct ns_rec *r = (const void *)p;
             if (NS_REC_KIND(p) == NS_REC_GET)
                 memcpy(ns_buf_append(&pe->reply_out, r->nbytes),

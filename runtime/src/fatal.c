@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "internal.h"
+#include "profile.h"
 #include "report_once.h"
 
 static int dying;
@@ -64,6 +65,7 @@ ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
     if (dying)
         _exit(1);
     dying = 1;
+    NS_PROF(ns_prof_abort());
     vsnprintf(msg, sizeof msg, fmt, ap);
     if (site && site->file)
         snprintf(where, sizeof where, "%s:%d: ", site->file, site->line);
@@ -101,6 +103,7 @@ ns_user_abort(const char *fmt, va_list ap)
     if (dying)
         _exit(1);
     dying = 1;
+    NS_PROF(ns_prof_abort());
     vsnprintf(msg, sizeof msg, fmt, ap);
     size_t n = strlen(msg);
     fflush(stdout);

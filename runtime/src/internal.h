@@ -97,6 +97,22 @@ struct ns_srec {
 #define NS_SPUT_MAX_BYTES 255
 #define NS_SPUT_MAX_SLOT ((1 << 20) - 1)
 #define NS_PAD8(n) (((n) + 7) & ~(size_t)7)
+#define NS_SREC_BYTES(s) (((s)->kind_len_slot >> 20) & 0xffu)
+/* Every request message starts with this header. */
+struct msg_head { uint32_t ngets, pad; };
+
+/* The size of the record at p, header and padded data. */
+static inline size_t
+ns_rec_size(const void *p)
+{
+    const struct ns_rec *r = p;
+    switch (NS_REC_KIND(p)) {
+    case NS_REC_SPUT: return sizeof(struct ns_srec) + NS_PAD8(NS_SREC_BYTES((const struct ns_srec *)p));
+    case NS_REC_PUT: return sizeof *r + NS_PAD8(r->nbytes);
+    case NS_REC_SEND: return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
+    default: return sizeof *r;
+    }
+}
 
 /* ---- the combine tree (tree.c) ---- */
 struct ns_tree {

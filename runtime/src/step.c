@@ -7,6 +7,7 @@
  * the N_DAMsgs histogram of distributed-array request messages.
  */
 #include "internal.h"
+#include "profile.h"
 
 static struct ns_buf mine;
 
@@ -15,6 +16,7 @@ refresh(void)
 {
     ns_group_sync_here();
     ns_eng.superstep = ns_cur->step;
+    NS_PROF(ns_prof_end());
 }
 
 /* One combine of group g: agreement, my items, my request messages. */
@@ -24,7 +26,9 @@ static void
 combine(struct ns_group *g, int kind, int prefix, struct ns_combine_out *out)
 {
     const int *dests = NULL;
+    NS_PROF(ns_prof_combine(g, kind, mine.data, mine.len));
     int ndest = kind == NS_SYNC_NS_STEP ? ns_da_send(g, &dests) : 0;
+    NS_PROF(ns_prof_mark(NSP_T_SENT));
     struct ns_combine_in in = {
         .agree = {
             [NS_AGREE_KIND] = kind,
@@ -40,6 +44,7 @@ combine(struct ns_group *g, int kind, int prefix, struct ns_combine_out *out)
         .idle = kind == NS_SYNC_NS_STEP && ns_da_live ? ns_da_serve_early : NULL,
     };
     ns_combine_run(g, &in, out);
+    NS_PROF(ns_prof_served(out->nrecv));
 }
 
 static struct ns_group *

@@ -4,6 +4,7 @@
  * deliver, then let registration and tag-size changes take effect.
  */
 #include "internal.h"
+#include "profile.h"
 
 static uint32_t
 file_hash(const char *file)
@@ -36,8 +37,10 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
     struct ns_combine_out out;
     const int *dests;
 
+    NS_PROF(ns_prof_sync(kind, site));
     ns_eng.site = *site;
     int ndest = ns_exchange_send(&dests);
+    NS_PROF(ns_prof_bsp_sent());
     struct ns_combine_in in = {
         .agree = {
             [NS_AGREE_KIND] = kind,
@@ -54,11 +57,14 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
         .dest = dests,
     };
     ns_combine_run(&ns_root, &in, &out);
+    NS_PROF(ns_prof_mark(NSP_T_COMBINED));
     ns_exchange_receive(out.nrecv);
+    NS_PROF(ns_prof_bsp_received());
     ns_exchange_serve_gets();
     ns_exchange_apply();
     ns_exchange_finish();
     ns_reg_apply(out.max_size);
     ns_eng.tagsize = ns_eng.tagsize_next;
     ns_eng.superstep++;
+    NS_PROF(ns_prof_end());
 }

@@ -1,0 +1,943 @@
+/*
+ * bspprof - reads the trace of a run (bsprun --profile=DIR, NS_PROFILE) and
+ * holds it against the BSP cost model: a table per superstep (w, h, wait,
+ * measured and predicted time w + h*g + l with bspprobe's g and l), totals,
+ * the costliest supersteps and load imbalance; --csv; --svg, a timeline
+ * with one lane per process; --matrix, the bytes from process i to j.
+ * The file format is runtime/src/profile_format.h (docs/profile.md).
+ * Plain C11 and libc: no MPI.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "profile_format.h"
+
+#define WORD 8                      /* bytes per word of h, as bspbench counts */
+
+static const char *me = "bspprof";
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", me);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static void *
+xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        die("out of memory");
+    return p;
+}
+
+static void *
+xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        die("out of memory");
+    return p;
+}
+
+/* ---- the trace: one mapped file per process ---- */
+
+struct proc {
+    const struct nsp_head *head;
+    const struct nsp_step **rec;    /* its supersteps, in order */
+    long nrec;
+    const char **file;              /* string id -> text */
+    uint32_t nfile;
+    int aborted;
+};
+static struct proc *procs;
+static int nprocs;
+static int64_t origin = INT64_MAX;  /* earliest engine start, absolute ns */
+
+static void
+load(struct proc *P, const char *dir, int pid)
+{
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/prof.%d.nsp", dir, pid);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0 || fstat(fd, &st))
+        die("cannot read %s: %s (is %s the directory of a bsprun --profile run?)", path,
+            strerror(errno), dir);
+    size_t size = (size_t)st.st_size;
+    if (size < sizeof(struct nsp_head))
+        die("%s is too short to be a trace", path);
+    const char *base = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (base == MAP_FAILED)
+        die("cannot map %s: %s", path, strerror(errno));
+    P->head = (const void *)base;
+    if (memcmp(P->head->magic, NSP_MAGIC, sizeof NSP_MAGIC) || P->head->version != NSP_VERSION)
+        die("%s is not a trace of this version (magic %.7s, version %u)", path,
+            P->head->magic, P->head->version);
+    long cap = 0;
+    for (size_t off = (P->head->head_size + 7) & ~(size_t)7; off + sizeof(struct nsp_rec) <= size;) {
+        const struct nsp_rec *r = (const void *)(base + off);
+        if (r->type == NSP_END || r->size < sizeof *r || off + r->size > size)
+            break;              /* the unwritten tail of a killed process */
+        if (r->type == NSP_STEP) {
+            if (P->nrec == cap) {
+                cap = cap ? 2 * cap : 1024;
+                P->rec = xrealloc(P->rec, sizeof *P->rec * (size_t)cap);
+            }
+            P->rec[P->nrec++] = (const void *)r;
+            if (r->flags & NSP_F_ABORTED)
+                P->aborted = 1;
+        } else if (r->type == NSP_STRING) {
+            const struct nsp_string *s = (const void *)r;
+            if (s->id >= P->nfile) {
+                P->file = xrealloc(P->file, sizeof *P->file * (s->id + 1));
+                for (uint32_t i = P->nfile; i <= s->id; i++)
+                    P->file[i] = NULL;
+                P->nfile = s->id + 1;
+            }
+            P->file[s->id] = (const char *)(s + 1);
+        }
+        off += r->size;
+    }
+    if (P->head->t0_ns < origin)
+        origin = P->head->t0_ns;
+}
+
+static const char *
+file_name(const struct proc *P, uint32_t id)
+{
+    return id && id < P->nfile && P->file[id] ? P->file[id] : NULL;
+}
+
+/* Absolute time of phase k of record r of P, in us since the origin. */
+static double
+at(const struct proc *P, const struct nsp_step *r, int k)
+{
+    return (double)(P->head->t0_ns - origin + r->t[k]) * 1e-3;
+}
+
+/* Data bytes and messages to and from others (not oneself). */
+static void
+traffic(const struct nsp_step *r, int pid, uint64_t *out, uint64_t *in, uint32_t *mout,
+        uint32_t *min)
+{
+    const struct nsp_peer *e = (const void *)(r + 1);
+    *out = *in = 0;
+    *mout = *min = 0;
+    for (uint32_t i = 0; i < r->npeer; i++)
+        if (e[i].peer != pid) {
+            *out += e[i].bytes_out;
+            *in += e[i].bytes_in;
+            *mout += e[i].msgs_out;
+            *min += e[i].msgs_in;
+        }
+}
+
+/* ---- machine parameters from bspprobe ---- */
+
+struct param { int p; double r, g, l, gb; };   /* gb: g of bulk puts, or g */
+static struct param *params;
+static int nparams;
+static const char *params_path;
+
+static void
+read_params(const char *path, int must)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    if (!f) {
+        if (must)
+            die("cannot read the parameter file %s: %s", path, strerror(errno));
+        return;
+    }
+    while (fgets(line, sizeof line, f)) {
+        struct param q;
+        if (sscanf(line, "p=%d r=%lf g=%lf l=%lf", &q.p, &q.r, &q.g, &q.l) == 4) {
+            const char *b = strstr(line, " g_bulk=");
+            if (!b || sscanf(b, " g_bulk=%lf", &q.gb) != 1)
+                q.gb = q.g;
+            params = xrealloc(params, sizeof *params * (size_t)(nparams + 1));
+            params[nparams++] = q;
+        }
+    }
+    fclose(f);
+    if (!nparams)
+        die("%s has no line 'p=P r=R g=G l=L'; write it with bspprobe", path);
+    params_path = path;
+}
+
+/* The parameters for p processes: that line, else the nearest p. */
+static const struct param *
+param_for(int p)
+{
+    const struct param *best = NULL;
+    for (int i = 0; i < nparams; i++)
+        if (!best || abs(params[i].p - p) < abs(best->p - p))
+            best = &params[i];
+    return best;
+}
+
+/* ---- supersteps across processes ---- */
+
+struct row {
+    uint64_t group;
+    int64_t superstep;
+    int ordinal, kind, depth, gsize, gindex, line, nmem, aborted;
+    long seq;                       /* latest position among its members' records */
+    int first;                      /* its lowest process */
+    const char *file;
+    double start, end;              /* earliest start, latest end (us) */
+    double measured;                /* max over members of end - start */
+    double wmax, wsum, waitmax, waitsum;
+    double ph[5];                   /* summed phase times: w, send, wait, recv, apply */
+    uint64_t hbytes;                /* max over members of max(sent, received) */
+    uint64_t sentmax, recvmax;
+    uint32_t msgmax;                /* most messages a member sent */
+    uint64_t reqmax;                /* most puts, gets and sends a member issued */
+    uint64_t msgs, nput, nget, nsend, items, item_bytes, served;
+    double predicted;
+};
+static struct row *rows;
+static long nrows;
+
+/* key -> row: open addressing */
+static long *table;
+static size_t mask;
+
+static uint64_t
+key_hash(uint64_t g, int64_t s, int o)
+{
+    uint64_t z = g * 0x9e3779b97f4a7c15ull ^ (uint64_t)s * 0xbf58476d1ce4e5b9ull ^ (uint64_t)o;
+    z ^= z >> 31;
+    return z * 0x94d049bb133111ebull;
+}
+
+/* The row of r's superstep, or NULL. */
+static struct row *
+row_find(const struct nsp_step *r)
+{
+    if (!mask)
+        return NULL;
+    size_t h = key_hash(r->group, r->superstep, r->ordinal) & mask;
+    for (; table[h]; h = (h + 1) & mask) {
+        struct row *w = &rows[table[h] - 1];
+        if (w->group == r->group && w->superstep == r->superstep && w->ordinal == r->ordinal)
+            return w;
+    }
+    return NULL;
+}
+
+static void
+index_rows(void)
+{
+    memset(table, 0, sizeof *table * (mask + 1));
+    for (long i = 0; i < nrows; i++) {
+        size_t h = key_hash(rows[i].group, rows[i].superstep, rows[i].ordinal) & mask;
+        while (table[h])
+            h = (h + 1) & mask;
+        table[h] = i + 1;
+    }
+}
+
+/* The row of r's superstep, made if new. */
+static struct row *
+row_of(const struct nsp_step *r)
+{
+    struct row *w = row_find(r);
+    if (w)
+        return w;
+    if ((size_t)nrows * 2 + 2 >= mask) {
+        size_t n = mask ? 2 * (mask + 1) : 1024;
+        free(table);
+        table = xcalloc(n, sizeof *table);
+        mask = n - 1;
+        rows = xrealloc(rows, sizeof *rows * (mask + 1) / 2);
+        index_rows();
+    }
+    size_t h = key_hash(r->group, r->superstep, r->ordinal) & mask;
+    while (table[h])
+        h = (h + 1) & mask;
+    w = &rows[nrows++];
+    table[h] = nrows;
+    memset(w, 0, sizeof *w);
+    w->group = r->group;
+    w->superstep = r->superstep;
+    w->ordinal = r->ordinal;
+    w->start = INFINITY;
+    w->end = -INFINITY;
+    return w;
+}
+
+static void
+gather(void)
+{
+    for (int pid = 0; pid < nprocs; pid++) {
+        struct proc *P = &procs[pid];
+        for (long i = 0; i < P->nrec; i++) {
+            const struct nsp_step *r = P->rec[i];
+            struct row *w = row_of(r);
+            double t[NSP_NT];
+            for (int k = 0; k < NSP_NT; k++)
+                t[k] = at(P, r, k);
+            if (!w->nmem)
+                w->first = pid;
+            if (!w->nmem || (r->kind && !w->kind)) {
+                w->kind = r->kind;
+                w->depth = r->depth;
+                w->gsize = r->gsize;
+                w->gindex = r->gindex;
+                w->line = r->line;
+                w->file = file_name(P, r->file);
+            }
+            w->nmem++;
+            if (i > w->seq)
+                w->seq = i;
+            w->aborted |= !!(r->r.flags & NSP_F_ABORTED);
+            if (t[NSP_T_START] < w->start)
+                w->start = t[NSP_T_START];
+            if (t[NSP_T_END] > w->end)
+                w->end = t[NSP_T_END];
+            double dur = t[NSP_T_END] - t[NSP_T_START], wk = t[NSP_T_SYNC] - t[NSP_T_START];
+            double wait = t[NSP_T_COMBINED] - t[NSP_T_SENT];
+            if (dur > w->measured)
+                w->measured = dur;
+            if (wk > w->wmax)
+                w->wmax = wk;
+            w->wsum += wk;
+            if (wait > w->waitmax)
+                w->waitmax = wait;
+            w->waitsum += wait;
+            for (int k = 0; k < 5; k++)
+                w->ph[k] += t[k + 1] - t[k];
+            uint64_t out, in;
+            uint32_t mout, min;
+            traffic(r, pid, &out, &in, &mout, &min);
+            if (out > w->sentmax)
+                w->sentmax = out;
+            if (in > w->recvmax)
+                w->recvmax = in;
+            if ((out > in ? out : in) > w->hbytes)
+                w->hbytes = out > in ? out : in;
+            if (mout > w->msgmax)
+                w->msgmax = mout;
+            if ((uint64_t)r->nput + r->nget + r->nsend > w->reqmax)
+                w->reqmax = (uint64_t)r->nput + r->nget + r->nsend;
+            w->msgs += mout;
+            w->nput += r->nput;
+            w->nget += r->nget;
+            w->nsend += r->nsend;
+            w->items += r->items;
+            w->item_bytes += r->item_bytes;
+            w->served += r->da_served;
+        }
+    }
+}
+
+/* w + h*g + l, with h's words at the bulk rate plus, per request issued,
+ * the extra cost of a one-word put over a word in bulk (g - g_bulk): one-
+ * word puts cost h*g as in bspbench, one put per destination h*g_bulk. */
+static double
+predict(const struct row *w)
+{
+    const struct param *q = param_for(w->gsize);
+    if (!q)
+        return NAN;
+    double words = (double)((w->hbytes + WORD - 1) / WORD);
+    double reqs = (double)w->reqmax < words ? (double)w->reqmax : words;
+    return w->wmax + words * q->gb + reqs * (q->g - q->gb) + q->l;
+}
+
+/* Program order: a superstep comes after every superstep that one of its
+ * members had before it (a neststep's join after the longest subgroup);
+ * concurrent subgroups by depth and lowest process. */
+static int
+cmp_order(const void *a, const void *b)
+{
+    const struct row *x = a, *y = b;
+    if (x->seq != y->seq)
+        return x->seq < y->seq ? -1 : 1;
+    if (x->depth != y->depth)
+        return x->depth < y->depth ? -1 : 1;
+    if (x->first != y->first)
+        return x->first < y->first ? -1 : 1;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+static const char *
+kind_name(int k)
+{
+    switch (k) {
+    case 1: return "sync";
+    case 2: return "end";
+    case 3: return "step";
+    case 4: return "split";
+    case 5: return "join";
+    case 6: return "final";
+    default: return "abort";
+    }
+}
+
+static const char *
+base_name(const char *f)
+{
+    if (!f)
+        return "?";
+    const char *s = strrchr(f, '/');
+    return s ? s + 1 : f;
+}
+
+static void
+site_text(const struct row *w, char *buf, size_t n)
+{
+    if (w->file)
+        snprintf(buf, n, "%s:%d", base_name(w->file), w->line);
+    else
+        snprintf(buf, n, "-");
+}
+
+static void
+group_text(const struct row *w, char *buf, size_t n)
+{
+    if (!w->group)
+        snprintf(buf, n, "all/%d", w->gsize);
+    else
+        snprintf(buf, n, "d%d.%d/%d@%d", w->depth, w->gindex, w->gsize, w->first);
+}
+
+/* Per process: the sum of the predictions of its supersteps; the run's
+ * prediction is the largest (the processes of a subgroup follow their own
+ * supersteps; for BSPlib every process has every superstep). */
+static double predicted_total, measured_total;
+
+static void
+totals(void)
+{
+    double best = 0;
+    for (int pid = 0; pid < nprocs; pid++) {
+        const struct proc *P = &procs[pid];
+        double sum = 0, end = 0;
+        for (long i = 0; i < P->nrec; i++) {
+            sum += row_find(P->rec[i])->predicted;
+            end = at(P, P->rec[i], NSP_T_END);
+        }
+        if (sum > best)
+            best = sum;
+        if (end > measured_total)
+            measured_total = end;
+    }
+    predicted_total = best;
+}
+
+/* ---- the text table and CSV ---- */
+
+static void
+print_table(long maxrows, int top)
+{
+    char site[96], grp[32];
+    const struct nsp_head *h = procs[0].head;
+    printf("bspprof: %s, %d processes, %ld supersteps (%s)\n", h->program, nprocs, nrows, h->knobs);
+    if (params_path)
+        printf("parameters: %s (g in us per %d-byte word, l in us)\n", params_path, WORD);
+    else
+        printf("parameters: none (run bspprobe; --params FILE): no prediction\n");
+    for (int pid = 0; pid < nprocs; pid++)
+        if (procs[pid].aborted)
+            printf("process %d: the job stopped during its superstep %ld (kept: %ld supersteps)\n",
+                   pid, procs[pid].nrec - 1, procs[pid].nrec);
+    if (nrows > maxrows)
+        printf("(%ld supersteps: table of the first %ld; --rows N for more)\n", nrows, maxrows);
+    printf("%5s %-5s %6s %-22s %-10s %10s %9s %8s %5s %10s %10s %10s %10s %6s\n", "#", "kind",
+           "step", "site", "group", "w_max_us", "h_bytes", "h_words", "msgs", "wait_max",
+           "wait_mean", "meas_us", "pred_us", "ratio");
+    for (long i = 0; i < nrows && i < maxrows; i++) {
+        const struct row *w = &rows[i];
+        site_text(w, site, sizeof site);
+        group_text(w, grp, sizeof grp);
+        char step[32];
+        if (w->ordinal)
+            snprintf(step, sizeof step, "%lld.%d", (long long)w->superstep, w->ordinal);
+        else
+            snprintf(step, sizeof step, "%lld", (long long)w->superstep);
+        printf("%5ld %-5s %6s %-22s %-10s %10.2f %9llu %8llu %5u %10.2f %10.2f %10.2f ", i,
+               w->aborted ? "ABORT" : kind_name(w->kind), step, site, grp, w->wmax,
+               (unsigned long long)w->hbytes, (unsigned long long)(w->hbytes + WORD - 1) / WORD,
+               w->msgmax, w->waitmax, w->waitsum / w->nmem, w->measured);
+        if (isnan(w->predicted))
+            printf("%10s %6s\n", "-", "-");
+        else
+            printf("%10.2f %6.2f\n", w->predicted, w->measured / w->predicted);
+    }
+    double wmax = 0, wmean = 0, ph[5] = { 0 };
+    uint64_t nput = 0, nget = 0, nsend = 0, msgs = 0, bytes = 0;
+    for (long i = 0; i < nrows; i++) {
+        wmax += rows[i].wmax;
+        wmean += rows[i].wsum / rows[i].nmem;
+        for (int k = 0; k < 5; k++)
+            ph[k] += rows[i].ph[k];
+        nput += rows[i].nput;
+        nget += rows[i].nget;
+        nsend += rows[i].nsend;
+        msgs += rows[i].msgs;
+        bytes += rows[i].hbytes;
+    }
+    double all = ph[0] + ph[1] + ph[2] + ph[3] + ph[4];
+    printf("total: measured %.2f us", measured_total);
+    if (params_path && predicted_total > 0)
+        printf(", predicted %.2f us, measured/predicted %.2f", predicted_total,
+               measured_total / predicted_total);
+    printf("\ntotal: %llu puts, %llu gets, %llu sends, %llu data messages, sum of h %llu bytes\n",
+           (unsigned long long)nput, (unsigned long long)nget, (unsigned long long)nsend,
+           (unsigned long long)msgs, (unsigned long long)bytes);
+    if (all > 0)
+        printf("time of all processes: w %.1f%%, send %.1f%%, wait %.1f%%, receive %.1f%%, "
+               "apply %.1f%%\n", 100 * ph[0] / all, 100 * ph[1] / all, 100 * ph[2] / all,
+               100 * ph[3] / all, 100 * ph[4] / all);
+    if (wmean > 0)
+        printf("load imbalance: sum of max w / sum of mean w = %.2f\n", wmax / wmean);
+    /* the costliest supersteps */
+    long *idx = xcalloc((size_t)nrows, sizeof *idx);
+    int ntop = 0;
+    for (long i = 0; i < nrows && top > 0; i++) {
+        int j = ntop < top ? ntop++ : top - 1;
+        if (j == top - 1 && ntop == top && i >= top && rows[i].measured <= rows[idx[j]].measured)
+            continue;
+        idx[j] = i;
+        for (; j > 0 && rows[idx[j]].measured > rows[idx[j - 1]].measured; j--) {
+            long t = idx[j]; idx[j] = idx[j - 1]; idx[j - 1] = t;
+        }
+    }
+    if (ntop)
+        printf("costliest supersteps:\n");
+    for (int j = 0; j < ntop; j++) {
+        const struct row *w = &rows[idx[j]];
+        site_text(w, site, sizeof site);
+        printf("  #%ld %s %s: %.2f us (w_max %.2f, h %llu bytes, wait_max %.2f), imbalance "
+               "%.2f\n", idx[j], kind_name(w->kind), site, w->measured, w->wmax,
+               (unsigned long long)w->hbytes, w->waitmax,
+               w->wsum > 0 ? w->wmax / (w->wsum / w->nmem) : 1.0);
+    }
+    free(idx);
+}
+
+static void
+print_csv(void)
+{
+    char site[96], grp[32];
+    printf("row,kind,superstep,ordinal,site,group,depth,gindex,gsize,members,h_bytes,h_words,"
+           "sent_max_bytes,recv_max_bytes,msgs_max,msgs,puts,gets,sends,items,item_bytes,"
+           "da_served,aborted,w_max_us,w_mean_us,wait_max_us,wait_mean_us,start_us,end_us,"
+           "measured_us,predicted_us,ratio\n");
+    for (long i = 0; i < nrows; i++) {
+        const struct row *w = &rows[i];
+        site_text(w, site, sizeof site);
+        group_text(w, grp, sizeof grp);
+        printf("%ld,%s,%lld,%d,%s,%s,%d,%d,%d,%d,%llu,%llu,%llu,%llu,%u,%llu,%llu,%llu,%llu,"
+               "%llu,%llu,%llu,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,", i, kind_name(w->kind),
+               (long long)w->superstep, w->ordinal, site, grp, w->depth, w->gindex, w->gsize,
+               w->nmem, (unsigned long long)w->hbytes,
+               (unsigned long long)(w->hbytes + WORD - 1) / WORD,
+               (unsigned long long)w->sentmax, (unsigned long long)w->recvmax, w->msgmax,
+               (unsigned long long)w->msgs, (unsigned long long)w->nput,
+               (unsigned long long)w->nget, (unsigned long long)w->nsend,
+               (unsigned long long)w->items, (unsigned long long)w->item_bytes,
+               (unsigned long long)w->served, w->aborted, w->wmax, w->wsum / w->nmem,
+               w->waitmax, w->waitsum / w->nmem, w->start, w->end, w->measured);
+        if (isnan(w->predicted))
+            printf(",\n");
+        else
+            printf("%.3f,%.3f\n", w->predicted, w->measured / w->predicted);
+    }
+}
+
+/* ---- SVG ---- */
+
+static const char *const phase_name[5] = { "w (computation)", "send", "wait (combine/barrier)",
+                                           "receive", "apply" };
+static const char *const phase_color[5] = { "#4e79a7", "#f28e2b", "#e15759", "#76b7b2",
+                                            "#59a14f" };
+
+#define PLOT_W 1200                 /* pixels of the time axis */
+#define LEFT 70
+#define TOP 40
+
+static double
+lane_height(void)
+{
+    double h = 480.0 / nprocs;
+    return h > 24 ? 24 : h < 3 ? 3 : h;
+}
+
+static void
+svg_head(FILE *f, int w, int h, const char *title)
+{
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n"
+            "<title>%s</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+            w, h, w, h, title);
+}
+
+static void
+xml_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+}
+
+/* NestStep groups as frames around the lanes of their members for the time
+ * of their supersteps, drawn over the bars (hovering the frame shows the
+ * group), nested by depth; one per group and contiguous run of lanes. */
+static const char *const depth_color[3] = { "#3a3a3a", "#7b4f73", "#b8860b" };
+
+static void
+svg_groups(FILE *f, double scale, double lh)
+{
+    struct band { uint64_t group; int depth, index, size, lo, hi; double t0, t1; long steps; }
+        *b = NULL;
+    long nb = 0, cap = 0;
+    for (int pid = 0; pid < nprocs; pid++) {
+        const struct proc *P = &procs[pid];
+        for (long i = 0; i < P->nrec; i++) {
+            const struct nsp_step *r = P->rec[i];
+            if (!r->group || !r->depth)
+                continue;
+            long j = nb - 1;
+            for (; j >= 0 && j >= nb - 64; j--)
+                if (b[j].group == r->group && b[j].hi >= pid - 1)
+                    break;
+            if (j < 0 || j < nb - 64) {
+                if (nb == cap) {
+                    cap = cap ? 2 * cap : 64;
+                    b = xrealloc(b, sizeof *b * (size_t)cap);
+                }
+                b[nb++] = (struct band){ r->group, r->depth, r->gindex, r->gsize, pid, pid,
+                                         at(P, r, NSP_T_START), at(P, r, NSP_T_END), 0 };
+                j = nb - 1;
+            }
+            struct band *x = &b[j];
+            if (pid > x->hi)
+                x->hi = pid;
+            if (at(P, r, NSP_T_START) < x->t0)
+                x->t0 = at(P, r, NSP_T_START);
+            if (at(P, r, NSP_T_END) > x->t1)
+                x->t1 = at(P, r, NSP_T_END);
+            if (pid == x->lo)
+                x->steps++;
+        }
+    }
+    for (long j = 0; j < nb; j++) {
+        double inset = 3.0 - 2.0 * b[j].depth;    /* deeper: inside */
+        double x = LEFT + b[j].t0 * scale, y = TOP + b[j].lo * lh - inset;
+        fprintf(f, "<rect class=\"group\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+                "fill=\"none\" stroke=\"%s\" stroke-width=\"2\">"
+                "<title>group depth %d, index %d, size %d, processes %d..%d: %ld combines, "
+                "%.2f..%.2f us</title></rect>\n", x, y,
+                (b[j].t1 - b[j].t0) * scale > 0.5 ? (b[j].t1 - b[j].t0) * scale : 0.5,
+                (b[j].hi - b[j].lo + 1) * lh + 2 * inset, depth_color[b[j].depth % 3], b[j].depth,
+                b[j].index, b[j].size, b[j].lo, b[j].hi, b[j].steps, b[j].t0, b[j].t1);
+    }
+    free(b);
+}
+
+static void
+write_svg(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die("cannot write %s: %s", path, strerror(errno));
+    double lh = lane_height(), T = measured_total > 0 ? measured_total : 1;
+    double scale = PLOT_W / T;
+    int height = (int)(TOP + nprocs * lh + 70);
+    char title[256];
+    snprintf(title, sizeof title, "bspprof timeline: %s, %d processes, %ld supersteps",
+             procs[0].head->program, nprocs, nrows);
+    svg_head(f, LEFT + PLOT_W + 20, height, title);
+    fprintf(f, "<text x=\"%d\" y=\"16\" font-size=\"13\">", LEFT);
+    xml_text(f, title);
+    fprintf(f, "</text>\n");
+    long maxrec = 0;
+    for (int pid = 0; pid < nprocs; pid++)
+        if (procs[pid].nrec > maxrec)
+            maxrec = procs[pid].nrec;
+    int aggregate = maxrec > PLOT_W / 2;        /* more supersteps than 2-pixel slots */
+    for (int pid = 0; pid < nprocs; pid++) {
+        const struct proc *P = &procs[pid];
+        double y = TOP + pid * lh;
+        fprintf(f, "<g class=\"lane\" id=\"p%d\"><text x=\"%d\" y=\"%.2f\" text-anchor=\"end\" "
+                "font-size=\"%.1f\">%d</text>\n", pid, LEFT - 4, y + lh * 0.8,
+                lh < 11 ? lh : 11, pid);
+        if (!aggregate) {
+            for (long i = 0; i < P->nrec; i++) {
+                const struct nsp_step *r = P->rec[i];
+                const struct row *w = row_find(r);
+                for (int k = 0; k < 5; k++) {
+                    double a = at(P, r, k), b = at(P, r, k + 1);
+                    if (b <= a)
+                        continue;
+                    fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+                            "fill=\"%s\"><title>process %d, superstep %lld%s (%s:%d): %s %.2f us "
+                            "(%.2f..%.2f); superstep w_max %.2f us, h %llu bytes</title></rect>\n",
+                            LEFT + a * scale, y + 1, (b - a) * scale, lh - 2, phase_color[k],
+                            pid, (long long)r->superstep, r->depth ? " of a subgroup" : "",
+                            base_name(file_name(P, r->file)), r->line, phase_name[k], b - a, a, b,
+                            w->wmax, (unsigned long long)w->hbytes);
+                }
+            }
+        } else {
+            /* 2-pixel slots: each slot shows the share of each phase in
+             * its time as a stacked bar, with the supersteps it holds */
+            int nslot = PLOT_W / 2;
+            double slot = T / nslot, (*ph)[5] = xcalloc((size_t)nslot, sizeof *ph);
+            long *cnt = xcalloc((size_t)nslot, sizeof *cnt);
+            for (long i = 0; i < P->nrec; i++) {
+                const struct nsp_step *r = P->rec[i];
+                int s_end = (int)(at(P, r, NSP_T_END) / slot);
+                cnt[s_end < nslot ? s_end : nslot - 1]++;
+                for (int k = 0; k < 5; k++) {
+                    double a = at(P, r, k), b = at(P, r, k + 1);
+                    for (int s = (int)(a / slot); s < nslot && s * slot < b; s++) {
+                        double lo = a > s * slot ? a : s * slot;
+                        double hi = b < (s + 1) * slot ? b : (s + 1) * slot;
+                        if (hi > lo && s >= 0)
+                            ph[s][k] += hi - lo;
+                    }
+                }
+            }
+            for (int s = 0; s < nslot; s++) {
+                double sum = ph[s][0] + ph[s][1] + ph[s][2] + ph[s][3] + ph[s][4], yy = y + 1;
+                if (sum <= 0)
+                    continue;
+                fprintf(f, "<g><title>process %d, %.1f..%.1f us: %ld supersteps end here; w %.0f%%, "
+                        "send %.0f%%, wait %.0f%%, receive %.0f%%, apply %.0f%%</title>", pid,
+                        s * slot, (s + 1) * slot, cnt[s], 100 * ph[s][0] / sum,
+                        100 * ph[s][1] / sum, 100 * ph[s][2] / sum, 100 * ph[s][3] / sum,
+                        100 * ph[s][4] / sum);
+                for (int k = 0; k < 5; k++) {
+                    double hh = (lh - 2) * ph[s][k] / sum;
+                    if (hh <= 0)
+                        continue;
+                    fprintf(f, "<rect x=\"%d\" y=\"%.2f\" width=\"2\" height=\"%.2f\" fill=\"%s\"/>",
+                            LEFT + 2 * s, yy, hh, phase_color[k]);
+                    yy += hh;
+                }
+                fprintf(f, "</g>\n");
+            }
+            free(ph);
+            free(cnt);
+        }
+        fprintf(f, "</g>\n");
+    }
+    svg_groups(f, scale, lh);
+    /* superstep boundaries of the whole machine (root group), when they fit */
+    long nroot = 0;
+    for (long i = 0; i < nrows; i++)
+        nroot += rows[i].depth == 0;
+    if (nroot <= PLOT_W / 4)
+        for (long i = 0; i < nrows; i++)
+            if (rows[i].depth == 0)
+                fprintf(f, "<line class=\"boundary\" x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%.2f\" "
+                        "stroke=\"black\" stroke-width=\"0.6\" stroke-dasharray=\"2,2\"/>\n",
+                        LEFT + rows[i].end * scale, TOP - 4, LEFT + rows[i].end * scale,
+                        TOP + nprocs * lh + 2);
+    /* time axis */
+    double ya = TOP + nprocs * lh + 14;
+    double tick = pow(10, floor(log10(T / 5)));
+    if (T / tick > 10)
+        tick *= 2;
+    fprintf(f, "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"black\"/>\n", LEFT,
+            ya - 8, LEFT + PLOT_W, ya - 8);
+    int ms = T / 5 >= 1000;
+    for (double t = 0; t <= T * 1.0001; t += tick)
+        fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">%g</text>\n",
+                LEFT + t * scale, ya + 4, ms ? t / 1000 : t);
+    fprintf(f, "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n", LEFT - 4, ya + 4,
+            ms ? "ms" : "us");
+    double x = LEFT;
+    for (int k = 0; k < 5; k++) {
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.2f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                "<text x=\"%.1f\" y=\"%.2f\">%s</text>\n", x, ya + 14, phase_color[k], x + 14,
+                ya + 23, phase_name[k]);
+        x += 40 + 6.5 * (double)strlen(phase_name[k]);
+    }
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.2f\" width=\"10\" height=\"10\" fill=\"none\" "
+            "stroke=\"#7b4f73\" stroke-width=\"1.5\"/><text x=\"%.1f\" y=\"%.2f\">NestStep group</text>\n",
+            x, ya + 14, x + 14, ya + 23);
+    if (aggregate)
+        fprintf(f, "<text x=\"%d\" y=\"%.2f\">%ld supersteps on a process: each 2-pixel column "
+                "shows the share of each phase in its time</text>\n", LEFT, ya + 40, maxrec);
+    fprintf(f, "</svg>\n");
+    if (fclose(f))
+        die("cannot write %s: %s", path, strerror(errno));
+}
+
+/* The bytes from process i to j, over the run or one superstep (row). */
+static void
+write_matrix(const char *path, long only)
+{
+    int p = nprocs, cell = p <= 8 ? 48 : p <= 32 ? 16 : p <= 128 ? 6 : 3;
+    double *bytes = xcalloc((size_t)p * (size_t)p, sizeof *bytes);
+    double *msgs = xcalloc((size_t)p * (size_t)p, sizeof *msgs);
+    const struct row *target = only >= 0 ? &rows[only] : NULL;
+    for (int i = 0; i < p; i++)
+        for (long k = 0; k < procs[i].nrec; k++) {
+            const struct nsp_step *r = procs[i].rec[k];
+            if (target && row_find(r) != target)
+                continue;
+            const struct nsp_peer *e = (const void *)(r + 1);
+            for (uint32_t j = 0; j < r->npeer; j++)
+                if (e[j].peer >= 0 && e[j].peer < p) {
+                    bytes[(size_t)i * p + e[j].peer] += (double)e[j].bytes_out;
+                    msgs[(size_t)i * p + e[j].peer] += e[j].msgs_out;
+                }
+        }
+    double max = 0;
+    for (size_t k = 0; k < (size_t)p * p; k++)
+        if (bytes[k] > max)
+            max = bytes[k];
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die("cannot write %s: %s", path, strerror(errno));
+    char title[256];
+    if (target)
+        snprintf(title, sizeof title, "bytes from process i (row) to j (column), superstep #%ld",
+                 only);
+    else
+        snprintf(title, sizeof title, "bytes from process i (row) to j (column), whole run");
+    int side = p * cell;
+    svg_head(f, LEFT + side + 40, TOP + side + 40, title);
+    fprintf(f, "<text x=\"10\" y=\"16\" font-size=\"13\">%s (max %.0f)</text>\n", title, max);
+    for (int i = 0; i < p; i++) {
+        fprintf(f, "<g class=\"row\" id=\"from%d\">", i);
+        for (int j = 0; j < p; j++) {
+            double v = bytes[(size_t)i * p + j];
+            double s = v > 0 && max > 0 ? log1p(v) / log1p(max) : 0;
+            int c = (int)(255 - 200 * s);
+            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"rgb(%d,%d,255)\" "
+                    "stroke=\"#ddd\" stroke-width=\"0.3\"><title>%d -&gt; %d: %.0f bytes in %.0f "
+                    "messages</title></rect>", LEFT + j * cell, TOP + i * cell, cell, cell,
+                    v > 0 ? c : 255, v > 0 ? c : 255, i, j, v, msgs[(size_t)i * p + j]);
+        }
+        fprintf(f, "</g>\n");
+    }
+    if (cell >= 16)
+        for (int i = 0; i < p; i++)
+            fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>"
+                    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
+                    LEFT - 4, TOP + i * cell + cell / 2 + 4, i, LEFT + i * cell + cell / 2,
+                    TOP - 4, i);
+    fprintf(f, "</svg>\n");
+    if (fclose(f))
+        die("cannot write %s: %s", path, strerror(errno));
+    free(bytes);
+    free(msgs);
+}
+
+static void __attribute__((noreturn))
+usage(int status)
+{
+    fprintf(status ? stderr : stdout,
+            "usage: %s [--params FILE] [--csv] [--rows N] [--top K] [--svg FILE]\n"
+            "       [--matrix FILE [--superstep N]] DIR\n"
+            "Reads the trace in DIR (bsprun --profile=DIR) and prints a table per superstep\n"
+            "with the BSP prediction w + h*g + l from bspprobe's parameter file (--params,\n"
+            "else DIR/bspprobe.txt, else ./bspprobe.txt).  See bspprof(1).\n", me);
+    exit(status);
+}
+
+int
+main(int argc, char **argv)
+{
+    const char *dir = NULL, *svg = NULL, *matrix = NULL, *pfile = NULL;
+    int csv = 0, top = 5;
+    long maxrows = 1000, only = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+#define ARG() (i + 1 < argc ? argv[++i] : (die("%s needs a value; see --help", a), ""))
+        if (!strcmp(a, "--csv"))
+            csv = 1;
+        else if (!strcmp(a, "--svg"))
+            svg = ARG();
+        else if (!strcmp(a, "--matrix"))
+            matrix = ARG();
+        else if (!strcmp(a, "--params"))
+            pfile = ARG();
+        else if (!strcmp(a, "--superstep"))
+            only = atol(ARG());
+        else if (!strcmp(a, "--rows"))
+            maxrows = atol(ARG());
+        else if (!strcmp(a, "--top"))
+            top = atoi(ARG());
+        else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+            usage(0);
+        else if (a[0] == '-')
+            die("unknown option '%s'; see --help", a);
+        else if (dir)
+            die("one trace directory, please ('%s' and '%s')", dir, a);
+        else
+            dir = a;
+    }
+    if (!dir)
+        usage(2);
+    if (top < 0 || maxrows < 0)
+        die("--top and --rows take a number >= 0");
+    struct proc p0 = { 0 };
+    load(&p0, dir, 0);
+    nprocs = p0.head->nprocs;
+    if (nprocs < 1)
+        die("%s/prof.0.nsp names %d processes", dir, nprocs);
+    procs = xcalloc((size_t)nprocs, sizeof *procs);
+    procs[0] = p0;
+    for (int q = 1; q < nprocs; q++) {
+        load(&procs[q], dir, q);
+        if (strcmp(procs[q].head->job, p0.head->job))
+            fprintf(stderr, "%s: warning: %s/prof.%d.nsp is from another run (job %s, not %s)\n",
+                    me, dir, q, procs[q].head->job, p0.head->job);
+    }
+    if (pfile)
+        read_params(pfile, 1);
+    else {
+        char def[4096];
+        snprintf(def, sizeof def, "%s/bspprobe.txt", dir);
+        read_params(def, 0);
+        if (!nparams)
+            read_params("bspprobe.txt", 0);
+    }
+    gather();
+    qsort(rows, (size_t)nrows, sizeof *rows, cmp_order);
+    index_rows();                       /* the rows moved */
+    for (long i = 0; i < nrows; i++)
+        rows[i].predicted = predict(&rows[i]);
+    totals();
+    if (only >= nrows)
+        die("--superstep %ld: the run has supersteps #0..#%ld", only, nrows - 1);
+    if (csv)
+        print_csv();
+    else
+        print_table(maxrows, top);
+    if (svg)
+        write_svg(svg);
+    if (matrix)
+        write_matrix(matrix, only);
+    return 0;
+}

@@ -1,0 +1,83 @@
+/*
+ * profile_format.h - the layout of a trace file (docs/profile.md), shared by
+ * the engine that writes it (profile.c) and bspprof that reads it.
+ *
+ * DIR/prof.<pid>.nsp, one per process: a struct nsp_head, then records,
+ * each 8-byte aligned and starting with struct nsp_rec.  A record of type
+ * NSP_END (all zeros: the unwritten tail of a file whose process was
+ * killed) ends the file; NSP_SKIP fills the rest of a window.  Integers are
+ * the host's byte order; times are nanoseconds of CLOCK_MONOTONIC since the
+ * process's engine start (head.t0_ns), so processes on one host share the
+ * clock.
+ */
+#ifndef NESTSTEP_PROFILE_FORMAT_H
+#define NESTSTEP_PROFILE_FORMAT_H
+
+#include <stdint.h>
+
+#define NSP_MAGIC "NSPROF1"         /* 8 bytes with its NUL */
+#define NSP_VERSION 1
+
+struct nsp_head {
+    char magic[8];
+    uint32_t version, head_size;    /* head_size: sizeof(struct nsp_head) */
+    int32_t pid, nprocs;
+    int64_t t0_ns;                  /* CLOCK_MONOTONIC at engine start */
+    char job[64];                   /* NS_JOB_KEY: the same in every file of a run */
+    char program[64];
+    char knobs[128];                /* the engine knobs in force, "NAME=value ..." */
+};
+
+enum nsp_type { NSP_END = 0, NSP_SKIP = 1, NSP_STRING = 2, NSP_STEP = 3 };
+
+struct nsp_rec { uint16_t type, flags; uint32_t size; };    /* size: whole record */
+
+/* NSP_STRING: id, then the NUL-terminated text (a source file name). */
+struct nsp_string { struct nsp_rec r; uint32_t id, len; };
+
+/* The phases of a superstep, as times in nsp_step.t. */
+enum nsp_phase {
+    NSP_T_START,        /* the previous superstep (or the engine start) ended */
+    NSP_T_SYNC,         /* sync or step end reached: w = SYNC - START */
+    NSP_T_SENT,         /* request messages sent */
+    NSP_T_COMBINED,     /* combine / barrier over: counts known */
+    NSP_T_RECEIVED,     /* all messages addressed to me received */
+    NSP_T_END,          /* applied: the superstep is over here */
+    NSP_NT
+};
+
+enum nsp_flags {
+    NSP_F_NESTSTEP = 1,     /* a NestStep combine, with group fields */
+    NSP_F_ABORTED = 2,      /* the job stopped during this superstep */
+};
+
+/* NSP_STEP: one superstep of this process, then npeer struct nsp_peer
+ * (only the peers it exchanged data with, sorted by peer). */
+struct nsp_step {
+    struct nsp_rec r;
+    int64_t superstep;              /* BSPlib: superstep; NestStep: the group's step */
+    uint64_t group;                 /* NestStep group id, equal on its members; 0: BSPlib */
+    int64_t t[NSP_NT];
+    uint32_t file;                  /* string id of the sync's / step's file; 0: unknown */
+    int32_t line;
+    uint16_t kind;                  /* enum ns_sync_kind */
+    uint16_t depth;                 /* group depth (0: root) */
+    uint16_t ordinal;               /* combines before this one in the same group step */
+    uint16_t pad;
+    int32_t gsize, grank, gindex;   /* the group: size, my rank, index among siblings */
+    uint32_t nput, nget, nsend, npeer;
+    uint64_t put_bytes, get_bytes, send_bytes;  /* data of the requests I issued */
+    uint32_t items, da_served;      /* combine items I contributed; DA request messages served */
+    uint64_t item_bytes;
+};
+
+/* Traffic with one peer in one superstep: data bytes (puts, gets' data,
+ * sends' tag and payload, distributed-array requests and replies) and
+ * messages.  Traffic with oneself is listed too (peer == pid). */
+struct nsp_peer {
+    int32_t peer;
+    uint32_t msgs_out, msgs_in, pad;
+    uint64_t bytes_out, bytes_in;
+};
+
+#endif /* NESTSTEP_PROFILE_FORMAT_H */
