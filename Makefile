@@ -51,7 +51,7 @@ LIBS  := $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a
 TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/nsc
 # Helpers that bsprun runs, found next to it (../libexec/neststep).
 LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bsprun-launch
-HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
+HEADERS := $(patsubst lib-bsplib/include/%,$(BUILD)/include/%,$(wildcard lib-bsplib/include/*.h)) $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
 
 .PHONY: all deps demo check check-sanitize bench install clean fuzz fuzz-deps
 all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
