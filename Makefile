@@ -6,7 +6,8 @@
 #   make check-sanitize  the same with ASan + UBSan + LeakSanitizer, in build-sanitize/
 #   make bench      build and run the benchmarks (table of ratios vs raw MPI)
 #   make fuzz       fuzz nsc's translator with libFuzzer (FUZZ_TIME=s, FUZZ_RUNS=n)
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (DESTDIR too; packaging/packaging.mk)
+#   make uninstall PREFIX=/usr/local
 #   make clean
 #
 # Everything generated goes to $(BUILD); nothing is written into the sources.
@@ -26,7 +27,8 @@ ARFLAGS := rcs
 PYTHON  := /usr/bin/python3
 LIT     := /usr/lib/llvm-14/build/utils/lit/lit.py
 
-DEB_PACKAGES := flex bison mpich libmpich-dev llvm-14-tools python3-psutil valgrind gdb make gcc
+DEB_PACKAGES := flex bison mpich libmpich-dev llvm-14-tools python3-psutil valgrind gdb make gcc \
+                cmake pkgconf
 
 ifeq ($(V),1)
 Q :=
@@ -254,5 +256,7 @@ clean:
 $(BUILD)/samples:
 	@mkdir -p $@
 demo: | $(BUILD)/samples
+
+include packaging/packaging.mk
 
 -include $(RUNTIME_OBJ:.o=.d) $(BSPLIB_OBJ:.o=.d) $(FRONTEND_OBJ:.o=.d) $(FRONTEND_GEN_OBJ:.o=.d)
