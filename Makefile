@@ -6,7 +6,8 @@
 #   make check-sanitize  the same with ASan + UBSan + LeakSanitizer, in build-sanitize/
 #   make bench      build and run the benchmarks (table of ratios vs raw MPI)
 #   make fuzz       fuzz nsc's translator with libFuzzer (FUZZ_TIME=s, FUZZ_RUNS=n)
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (DESTDIR too; packaging/packaging.mk)
+#   make uninstall PREFIX=/usr/local
 #   make clean
 #
 # Everything generated goes to $(BUILD); nothing is written into the sources.
@@ -26,7 +27,8 @@ ARFLAGS := rcs
 PYTHON  := /usr/bin/python3
 LIT     := /usr/lib/llvm-14/build/utils/lit/lit.py
 
-DEB_PACKAGES := flex bison mpich libmpich-dev llvm-14-tools python3-psutil valgrind gdb make gcc libxml2-utils
+DEB_PACKAGES := flex bison mpich libmpich-dev llvm-14-tools python3-psutil valgrind gdb make gcc \
+                libxml2-utils cmake pkgconf
 
 ifeq ($(V),1)
 Q :=
@@ -52,7 +54,7 @@ TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/
          $(BUILD)/bin/bspprof $(BUILD)/bin/bspprobe
 # Helpers that bsprun runs, found next to it (../libexec/neststep).
 LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bsprun-launch
-HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
+HEADERS := $(patsubst lib-bsplib/include/%,$(BUILD)/include/%,$(wildcard lib-bsplib/include/*.h)) $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
 
 .PHONY: all deps demo check check-sanitize bench install clean fuzz fuzz-deps
 all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
@@ -271,5 +273,7 @@ clean:
 $(BUILD)/samples:
 	@mkdir -p $@
 demo: | $(BUILD)/samples
+
+include packaging/packaging.mk
 
 -include $(RUNTIME_OBJ:.o=.d) $(BSPLIB_OBJ:.o=.d) $(FRONTEND_OBJ:.o=.d) $(FRONTEND_GEN_OBJ:.o=.d)

@@ -10,7 +10,7 @@
  *   .c .i .s .S mpicc -c with -I<root>/include
  *   others      (.o .a .so, -l, -L, -Wl,...) go to the link
  *
- * and the link with -L<root>/lib -lbsp -lnsengine.  Programs are started
+ * and the link with -L<root>/lib and the static -lbsp -lnsengine.  Programs are started
  * with posix_spawnp, never through a shell.  Temporary files live in
  * $TMPDIR and are removed at exit and on SIGINT, SIGTERM, SIGHUP, SIGQUIT.
  * The exit status is gcc's: 0 on success, 1 on any error.
@@ -1327,8 +1327,10 @@ link_all(const struct options *o)
                                                                 : o->inputs[l->input].object);
     }
     sv_push(&a, o->lib_flag);
+    sv_push(&a, "-Wl,-Bstatic");        /* the static libraries, .so beside them or not */
     sv_push(&a, "-lbsp");
     sv_push(&a, "-lnsengine");
+    sv_push(&a, "-Wl,-Bdynamic");
     push_output(&a, o->output ? o->output : "a.out");
     int failed = run(&a);
     sv_free(&a);

@@ -9,9 +9,18 @@
  * line, so an error names the line of your program.  Define
  * BSP_NO_SITE_MACROS before including this header to get plain functions
  * (the functions exist under their standard names either way).
+ *
+ * Define BSP_MCBSP_API (bspcc --mcbsp does) to get MulticoreBSP for C 2.0's
+ * API instead: bsp-mcbsp.h.
  */
 #ifndef NESTSTEP_BSP_H
 #define NESTSTEP_BSP_H
+
+#ifdef BSP_MCBSP_API             /* MulticoreBSP for C 2.0's API instead (bspcc --mcbsp) */
+#include "bsp-mcbsp.h"
+#else
+
+#include "bsp-entry.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,24 +32,6 @@ extern "C" {
 typedef int bsp_pid_t;          /* BSPlib 2014-era typedefs, all int here */
 typedef int bsp_nprocs_t;
 typedef int bsp_size_t;
-
-#if defined(__GNUC__)
-#define BSP_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#define BSP_NORETURN __attribute__((noreturn))
-#else
-#define BSP_PRINTF_LIKE(f, a)
-#define BSP_NORETURN
-#endif
-/* Registration only records an address: it reads nothing there, so pushing
- * a variable that is set later is fine (no -Wmaybe-uninitialized). */
-#if defined(__has_attribute)
-#if __has_attribute(access)
-#define BSP_ADDRESS_ONLY(i) __attribute__((access(none, i)))
-#endif
-#endif
-#ifndef BSP_ADDRESS_ONLY
-#define BSP_ADDRESS_ONLY(i)
-#endif
 
 /* Initialisation */
 void bsp_begin(int maxprocs);
@@ -75,21 +66,6 @@ void bsp_get_tag(int *status, void *tag);
 void bsp_move(void *payload, int reception_nbytes);
 int bsp_hpmove(void **tag_ptr, void **payload_ptr);
 
-/* Site-carrying entry points behind the macros below; not for direct use. */
-void bspi_begin_at(int maxprocs, const char *file, int line);
-void bspi_end_at(const char *file, int line);
-void bspi_sync_at(const char *file, int line);
-void bspi_push_reg_at(const void *ident, int size, const char *file, int line)
-    BSP_ADDRESS_ONLY(1);
-void bspi_pop_reg_at(const void *ident, const char *file, int line) BSP_ADDRESS_ONLY(1);
-void bspi_put_at(int pid, const void *src, void *dst, int offset, int nbytes,
-                 int hp, const char *file, int line);
-void bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes,
-                 int hp, const char *file, int line);
-void bspi_set_tagsize_at(int *tag_nbytes, const char *file, int line);
-void bspi_send_at(int pid, const void *tag, const void *payload,
-                  int payload_nbytes, int hp, const char *file, int line);
-
 #ifndef BSP_NO_SITE_MACROS
 #define bsp_begin(m)            bspi_begin_at((m), __FILE__, __LINE__)
 #define bsp_end()               bspi_end_at(__FILE__, __LINE__)
@@ -108,4 +84,5 @@ void bspi_send_at(int pid, const void *tag, const void *payload,
 #ifdef __cplusplus
 }
 #endif
+#endif /* BSP_MCBSP_API */
 #endif /* NESTSTEP_BSP_H */

@@ -59,50 +59,41 @@ bsp_qsize(int *nmessages, int *accum_nbytes)
     *accum_nbytes = (int)bytes;
 }
 
-void
-bsp_get_tag(int *status, void *tag)
+long
+bspi_peek_tag(void *tag, const struct ns_site *site)
 {
-    const struct ns_site *site = NS_SITE("bsp_get_tag", NULL, 0);
     const void *t, *payload;
-    bspi_require_running(site);
-    if (!status)
-        ns_fatal(site, "status is NULL; pass a pointer to an int");
     long n = ns_queue_peek(&t, &payload);
-    *status = (int)n;
     if (n < 0)
-        return;
+        return -1;
     size_t tagsize = ns_queue_tagsize();
     if (tagsize > 0 && !tag)
         ns_fatal(site, "the tag buffer is NULL but messages carry %zu-byte tags", tagsize);
     if (tagsize > 0)
         memcpy(tag, t, tagsize);
+    return n;
 }
 
-void
-bsp_move(void *payload, int reception_nbytes)
+long
+bspi_take(void *payload, size_t max_nbytes, const struct ns_site *site)
 {
-    const struct ns_site *site = NS_SITE("bsp_move", NULL, 0);
     const void *t, *data;
-    bspi_require_running(site);
-    bspi_check_nonneg(reception_nbytes, "reception_nbytes", site);
     long n = ns_queue_peek(&t, &data);
     if (n < 0)
-        ns_fatal(site, "the message queue is empty; check bsp_qsize or the status of "
-                 "bsp_get_tag (-1 when empty) before moving");
-    size_t copy = (size_t)n < (size_t)reception_nbytes ? (size_t)n : (size_t)reception_nbytes;
+        return -1;
+    size_t copy = (size_t)n < max_nbytes ? (size_t)n : max_nbytes;
     if (copy > 0 && !payload)
-        ns_fatal(site, "the payload buffer is NULL but reception_nbytes is %d", reception_nbytes);
+        ns_fatal(site, "the payload buffer is NULL but %zu bytes are to be copied", copy);
     if (copy > 0)
         memcpy(payload, data, copy);
     ns_queue_pop();
+    return n;
 }
 
-int
-bsp_hpmove(void **tag_ptr, void **payload_ptr)
+long
+bspi_take_pointers(void **tag_ptr, void **payload_ptr, const struct ns_site *site)
 {
-    const struct ns_site *site = NS_SITE("bsp_hpmove", NULL, 0);
     const void *t, *data;
-    bspi_require_running(site);
     if (!tag_ptr || !payload_ptr)
         ns_fatal(site, "an argument is NULL; pass the addresses of two pointers");
     long n = ns_queue_peek(&t, &data);
@@ -111,5 +102,34 @@ bsp_hpmove(void **tag_ptr, void **payload_ptr)
     *tag_ptr = (void *)t;
     *payload_ptr = (void *)data;
     ns_queue_pop();
-    return (int)n;
+    return n;
+}
+
+void
+bsp_get_tag(int *status, void *tag)
+{
+    const struct ns_site *site = NS_SITE("bsp_get_tag", NULL, 0);
+    bspi_require_running(site);
+    if (!status)
+        ns_fatal(site, "status is NULL; pass a pointer to an int");
+    *status = (int)bspi_peek_tag(tag, site);
+}
+
+void
+bsp_move(void *payload, int reception_nbytes)
+{
+    const struct ns_site *site = NS_SITE("bsp_move", NULL, 0);
+    bspi_require_running(site);
+    bspi_check_nonneg(reception_nbytes, "reception_nbytes", site);
+    if (bspi_take(payload, (size_t)reception_nbytes, site) < 0)
+        ns_fatal(site, "the message queue is empty; check bsp_qsize or the status of "
+                 "bsp_get_tag (-1 when empty) before moving");
+}
+
+int
+bsp_hpmove(void **tag_ptr, void **payload_ptr)
+{
+    const struct ns_site *site = NS_SITE("bsp_hpmove", NULL, 0);
+    bspi_require_running(site);
+    return (int)bspi_take_pointers(tag_ptr, payload_ptr, site);
 }

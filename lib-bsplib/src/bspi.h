@@ -15,6 +15,15 @@ void bspi_bad_pid(int pid, const struct ns_site *site) __attribute__((noreturn))
 void bspi_negative(int value, const char *what, const struct ns_site *site)
     __attribute__((noreturn));
 
+/* The BSMP queue for both APIs (bsmp.c); each returns the first message's
+ * payload size, or -1 (doing nothing) when the queue is empty.  Copies the
+ * first message's tag to tag: */
+long bspi_peek_tag(void *tag, const struct ns_site *site);
+/* Copies at most max_nbytes of its payload and removes it: */
+long bspi_take(void *payload, size_t max_nbytes, const struct ns_site *site);
+/* Points at its tag and payload and removes it: */
+long bspi_take_pointers(void **tag_ptr, void **payload_ptr, const struct ns_site *site);
+
 /* The call must come between bsp_begin and bsp_end. */
 static inline void
 bspi_require_running(const struct ns_site *site)

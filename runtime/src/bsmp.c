@@ -10,11 +10,16 @@
 
 size_t ns_tagsize(void) { return E.tagsize; }
 
+/* Returns the size the next superstep would have had without this call: the
+ * size valid now, or that of an earlier call in this superstep (as BSPonMPI),
+ * so that saving and reinstating the tag size nests. */
 size_t
 ns_set_tagsize(size_t next)
 {
+    size_t before = E.tagsize_next;
     E.tagsize_next = next;
-    return E.tagsize;
+    E.tagsize_set = 1;
+    return before;
 }
 
 void

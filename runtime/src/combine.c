@@ -271,6 +271,12 @@ disagree(struct ns_combiner *C, int k, int64_t va, int ra, int64_t vb, int rb)
                  "superstep", ra, NS_SITE_LINE(va), rb, NS_SITE_LINE(vb),
                  NS_SITE_LINE(va) == NS_SITE_LINE(vb) ? " of another file" : "");
     default:
+        if (va < 0 || vb < 0)       /* one called bsp_set_tagsize, one did not */
+            ns_fatal(&(struct ns_site){ "bsp_sync", ns_eng.site.file, ns_eng.site.line },
+                     "process %d called bsp_set_tagsize (size %lld) in this superstep but "
+                     "process %d did not; every process must call bsp_set_tagsize in the same "
+                     "superstep (with the same size), even when the size does not change",
+                     va < 0 ? rb : ra, (long long)(va < 0 ? vb : va), va < 0 ? ra : rb);
         ns_fatal(site, "process %d set the tag size to %lld but process %d to %lld for the next "
                  "superstep; every process must call bsp_set_tagsize with the same size in the "
                  "same superstep", ra, (long long)va, rb, (long long)vb);

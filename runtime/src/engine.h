@@ -95,7 +95,7 @@ void ns_sync(enum ns_sync_kind kind, const struct ns_site *site);
 
 /* ---- BSMP (bsmp.c) ---- */
 size_t ns_tagsize(void);                    /* valid in this superstep */
-size_t ns_set_tagsize(size_t next);         /* returns the size valid now */
+size_t ns_set_tagsize(size_t next);         /* returns the next size before the call */
 int    ns_queue_size(size_t *accum_payload_bytes);
 /* First message: -1 if none; else payload length and pointers. */
 long   ns_queue_peek(const void **tag, const void **payload);

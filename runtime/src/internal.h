@@ -279,6 +279,7 @@ struct ns_engine {
     struct ns_reqs hp_recvs;        /* this sync's direct hpput receives */
     struct ns_regstate reg;
     size_t tagsize, tagsize_next;
+    int tagsize_set;                /* bsp_set_tagsize called in this superstep */
     int check_sites;                /* NS_CHECK_SITES=1 */
     /* BSMP queue: messages delivered at the last sync */
     struct ns_qmsg { const void *tag; const void *payload; size_t n; } *queue;

@@ -6,10 +6,21 @@
  * numbers index an array on the receiving side.  Changes take effect at the
  * next sync (ns_reg_apply), after the combine has checked that every process
  * made the same ones.
+ *
+ * A pop of an address pushed in the same superstep cancels that push (the
+ * newest registration of the address is the pending one): push, pop, sync is
+ * a net no-op, as under BSPonMPI.  The cancelled push keeps its place in the
+ * push count, and the pop its place in the popped-slot hash (as "push k
+ * cancelled"), so the combine still checks that every process did the same.
  */
 #include "internal.h"
 
 #define R (ns_eng.reg)
+
+/* push_addr of a push cancelled by a pop in the same superstep: an address no
+ * user area has. */
+static const char cancelled_push;
+#define CANCELLED ((const void *)&cancelled_push)
 
 static size_t
 hash_addr(const void *a)
@@ -140,13 +151,20 @@ ns_reg_lookup_max(const void *addr, size_t *max_size)
     return s;
 }
 
+/* The newest push of addr in this superstep not cancelled yet, or -1. */
+static int
+pending_push(const void *addr)
+{
+    for (int i = R.npush - 1; i >= 0; i--)
+        if (R.push_addr[i] == addr)
+            return i;
+    return -1;
+}
+
 int
 ns_reg_pending(const void *addr)
 {
-    for (int i = 0; i < R.npush; i++)
-        if (R.push_addr[i] == addr)
-            return 1;
-    return 0;
+    return pending_push(addr) >= 0;
 }
 
 void
@@ -172,25 +190,35 @@ pop_pending(int slot)
     return 0;
 }
 
-void
-ns_reg_pop(const void *addr, const struct ns_site *site)
+/* Records a pop in this superstep's list; id is slot s, or -(k + 2) for the
+ * cancellation of push k (distinct from every slot and from -1). */
+static void
+record_pop(int id)
 {
-    int s = map_get(addr);
-    while (s >= 0 && pop_pending(s))
-        s = R.slot[s].older;
-    if (s < 0) {
-        if (ns_reg_pending(addr))
-            ns_fatal(site, "%p was registered in this superstep and the registration takes "
-                     "effect only at the next bsp_sync; pop it after that sync", addr);
-        ns_fatal(site, "%p is not registered (or all its registrations are already popped); "
-                 "pass the same address that was given to bsp_push_reg", addr);
-    }
     if (R.npop == R.cappop) {
         R.cappop = R.cappop ? 2 * R.cappop : 8;
         R.pop_slot = ns_xrealloc(R.pop_slot, sizeof *R.pop_slot * R.cappop);
     }
-    R.pop_slot[R.npop++] = s;
-    R.pop_hash = (R.pop_hash ^ (uint64_t)(s + 1)) * 1099511628211ULL;
+    R.pop_slot[R.npop++] = id;
+    R.pop_hash = (R.pop_hash ^ (uint64_t)(int64_t)(id + 1)) * 1099511628211ULL;
+}
+
+void
+ns_reg_pop(const void *addr, const struct ns_site *site)
+{
+    int k = pending_push(addr);
+    if (k >= 0) {                   /* the newest registration is pending: cancel it */
+        R.push_addr[k] = CANCELLED;
+        record_pop(-(k + 2));
+        return;
+    }
+    int s = map_get(addr);
+    while (s >= 0 && pop_pending(s))
+        s = R.slot[s].older;
+    if (s < 0)
+        ns_fatal(site, "%p is not registered (or all its registrations are already popped); "
+                 "pass the same address that was given to bsp_push_reg", addr);
+    record_pop(s);
 }
 
 /* Unlinks slot s from the chain of registrations of its address. */
@@ -219,6 +247,8 @@ ns_reg_apply(const int64_t *max_size)
         return;
     for (int i = 0; i < R.npop; i++) {
         int s = R.pop_slot[i];
+        if (s < 0)                  /* cancelled a push of this superstep */
+            continue;
         unlink_slot(s);
         R.slot[s].in_use = 0;
         if (R.nfree % 64 == 0)
@@ -227,6 +257,8 @@ ns_reg_apply(const int64_t *max_size)
     }
     for (int i = 0; i < R.npush; i++) {
         int s;
+        if (R.push_addr[i] == CANCELLED)
+            continue;
         if (R.nfree > 0) {
             s = R.free_slots[--R.nfree];
         } else {

@@ -48,7 +48,8 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
             [NS_AGREE_NPUSH] = R->npush,
             [NS_AGREE_NPOP] = R->npop,
             [NS_AGREE_POPS] = (int64_t)R->pop_hash,
-            [NS_AGREE_TAGSIZE] = (int64_t)ns_eng.tagsize_next,
+            /* -1: not called, so a call on only some processes is caught */
+            [NS_AGREE_TAGSIZE] = ns_eng.tagsize_set ? (int64_t)ns_eng.tagsize_next : -1,
             [NS_AGREE_SITE] = site_key(site),
         },
         .npush = R->npush,
@@ -65,6 +66,7 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
     ns_exchange_finish();
     ns_reg_apply(out.max_size);
     ns_eng.tagsize = ns_eng.tagsize_next;
+    ns_eng.tagsize_set = 0;
     ns_eng.superstep++;
     NS_PROF(ns_prof_end());
 }

@@ -1,9 +1,10 @@
-// bsp_set_tagsize (seed 000 and its notes 1, 2, 4, 5): it returns the tag
-// size valid in the current superstep (the previous value) and the new size
-// is valid from the next superstep; of several calls in one superstep the
-// last counts; sent messages carry the tag size valid when they are sent,
+// bsp_set_tagsize (seed 000 and its notes 1, 2, 4, 5): it returns the
+// previous value, the size the next superstep would have had without the
+// call (the size valid now, or an earlier call's size in the same superstep,
+// as BSPonMPI does) and the new size is valid from the next superstep; of
+// several calls in one superstep the last counts; sent messages carry the tag size valid when they are sent,
 // so the queue of a superstep has the tag size of the superstep before.
-//   superstep 0: valid 0; set 4 (returns 0), set 8 (returns 0); send tagless
+//   superstep 0: valid 0; set 4 (returns 0), set 8 (returns 4); send tagless
 //   superstep 1: valid 8; queue tags 0 bytes; send 8-byte tags; set 2
 //   superstep 2: valid 2; queue tags 8 bytes; send 2-byte tags
 //   superstep 3: valid 2; queue tags 2 bytes
@@ -58,20 +59,20 @@ int main(void)
     bsp_end();
     return 0;
 }
-// P1: process 0: superstep 0: set returned 0 and 0
+// P1: process 0: superstep 0: set returned 0 and 4
 // P1-NEXT: process 0: superstep 1: set returned 8
 // P1-NEXT: process 0: superstep 1: status 0 tag [............]
 // P1-NEXT: process 0: superstep 2: set returned 2
 // P1-NEXT: process 0: superstep 2: status 0 tag [ABCDEFGH....]
 // P1-NEXT: process 0: superstep 3: status 0 tag [xy..........]
 // P1-NOT: process
-// P2: process 0: superstep 0: set returned 0 and 0
+// P2: process 0: superstep 0: set returned 0 and 4
 // P2-NEXT: process 0: superstep 1: set returned 8
 // P2-NEXT: process 0: superstep 1: status 0 tag [............]
 // P2-NEXT: process 0: superstep 2: set returned 2
 // P2-NEXT: process 0: superstep 2: status 0 tag [ABCDEFGH....]
 // P2-NEXT: process 0: superstep 3: status 0 tag [xy..........]
-// P2-NEXT: process 1: superstep 0: set returned 0 and 0
+// P2-NEXT: process 1: superstep 0: set returned 0 and 4
 // P2-NEXT: process 1: superstep 1: set returned 8
 // P2-NEXT: process 1: superstep 1: status 0 tag [............]
 // P2-NEXT: process 1: superstep 2: set returned 2
