@@ -47,7 +47,7 @@ $(BUILD)/lib/libbsp.so.$(VERSION): $(BSPLIB_PIC) $(BUILD)/lib/libnsengine.so.$(S
 	@mkdir -p $(dir $@)
 	@echo "  LINK    $@"
 	$(Q)$(CC) $(LDFLAGS) -shared -Wl,-soname,libbsp.so.$(SOVERSION) $(BSPLIB_PIC) \
-	  -L$(BUILD)/lib -lnsengine -Wl,-rpath,'$$ORIGIN' -o $@
+	  $(BUILD)/lib/libnsengine.so.$(SOVERSION) -Wl,-rpath,'$$ORIGIN' -o $@
 
 $(BUILD)/lib/%.so.$(SOVERSION): $(BUILD)/lib/%.so.$(VERSION)
 	$(Q)ln -sf $(notdir $<) $@
