@@ -20,7 +20,7 @@ config.environment['PATH'] = os.pathsep.join(
     [os.path.join(build, 'bin'), llvm_bin, config.environment.get('PATH', os.environ['PATH'])])
 # mpiexec needs HOME and the user's identity; keep the engine knobs if set.
 for var in ('HOME', 'USER', 'NS_TREE_ARITY', 'NS_DIRECT_MAX', 'NS_SPIN_POLLS', 'NS_WAIT_POLICY',
-            'NS_WAIT_SLEEP_AFTER', 'NS_WAIT_NAP_MAX'):
+            'NS_WAIT_SLEEP_AFTER', 'NS_WAIT_NAP_MAX', 'NS_SYNC'):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

@@ -1,19 +1,22 @@
 #!/bin/sh
 # bsprun (also installed as nsrun) - start a BSPlib or NestStep-C program
 # on N MPI processes.
-# Usage: bsprun [-np N | -n N] [--] prog [args...]      (N defaults to 1)
+# Usage: bsprun [-np N | -n N] [--sync=MODE] [--] prog [args...]  (N defaults to 1)
+#   --sync=MODE  barrier (default), relaxed, relaxed-eager or relaxed-check:
+#                superstep synchronization of BSPlib programs (sets NS_SYNC)
 # Engine knobs pass through the environment (see bsprun(1)): NS_TREE_ARITY,
 # NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
-# NS_WAIT_NAP_MAX, NS_CHECK_SITES.
+# NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_SYNC.
 me=$(basename "$0")
-usage="usage: $me [-np N] prog [args...]"
+usage="usage: $me [-np N] [--sync=MODE] prog [args...]"
 np=1
 while [ $# -gt 0 ]; do
   case "$1" in
     -np|-n) [ $# -ge 2 ] || { echo "$me: $1 needs a number; $usage" >&2; exit 2; }
             np=$2; shift 2 ;;
     -np=*|-n=*) np=${1#*=}; shift ;;
-    -h|--help) sed -n '2,6s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    --sync=*) NS_SYNC=${1#*=}; export NS_SYNC; shift ;;
+    -h|--help) sed -n '2,9s/^# \{0,1\}//p' "$0"; exit 0 ;;
     --) shift; break ;;
     -*) echo "$me: unknown option '$1'; $usage (mpiexec options: see BSPRUN_MPIEXEC in bsprun(1))" >&2
         exit 2 ;;

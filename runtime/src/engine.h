@@ -47,8 +47,12 @@ void ns_engine_expect_start(void);
 enum ns_engine_state { NS_NOT_STARTED, NS_RUNNING, NS_STOPPED };
 enum ns_engine_state ns_engine_state(void);
 /* Read on every call, so inline; written only by the engine. */
-struct ns_proc { int running, pid, nprocs; };
+struct ns_proc { int running, pid, nprocs, sync_mode; };
 extern struct ns_proc ns_proc;
+/* NS_SYNC: 0 for barrier mode (the default), else a relaxed mode
+ * (sync_relaxed.c); its name for messages. */
+static inline int ns_sync_relaxed_mode(void) { return ns_proc.sync_mode; }
+const char *ns_sync_mode_name(void);
 static inline int ns_engine_running(void) { return ns_proc.running; }
 static inline int ns_pid(void) { return ns_proc.pid; }
 static inline int ns_nprocs(void) { return ns_proc.nprocs; }

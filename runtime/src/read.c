@@ -39,6 +39,10 @@ ns_read(const void *area, long nputs, const struct ns_site *site)
     if (nputs < 0)
         ns_fatal(site, "nputs is %ld; it must not be negative", nputs);
     int slot = ns_read_slot(area, site);
+    if (ns_proc.sync_mode != NS_MODE_BARRIER) {
+        ns_read_relaxed(slot, area, nputs, site);
+        return;
+    }
     struct ns_slot *sl = &ns_eng.reg.slot[slot];
     if (sl->nput != nputs)
         ns_read_mismatch(area, nputs, sl->nput, site);
