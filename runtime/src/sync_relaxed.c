@@ -15,8 +15,8 @@
  *                  with the count barrier mode would give.
  * A sync waits only for its own requests (acked and sent) and the replies
  * to its gets, serving requests meanwhile.  bsp_end completes every
- * transfer: one reduce-scatter of message counts tells each process how
- * many requests to serve before it may stop.
+ * transfer: each process tells every other how many requests it sent it,
+ * and serves until it has had them all.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -29,7 +29,8 @@ enum {                          /* tags, apart from barrier mode's */
     TAG_ACK,                    /* destination -> sender: send the data */
     TAG_DATA,                   /* the records, after the ack */
     TAG_REPLY,                  /* replies to gets */
-    TAG_NOTE                    /* check mode: the puts sent to you in superstep s */
+    TAG_NOTE,                   /* check mode: the puts sent to you in superstep s */
+    TAG_COUNT                   /* bsp_end: messages I sent you */
 };
 
 struct req_head { uint32_t stamp, ngets; uint64_t len; };
@@ -333,16 +334,28 @@ send_notes(void)
     }
 }
 
-/* Every process has sent all its messages and I have served all sent to
- * me: one reduce-scatter of the counts, serving while it runs. */
+/* bsp_end: every process tells every other how many messages it sent it
+ * (p - 1 counts each, once per job; the engine's communicator also holds
+ * the processes beyond bsp_begin's count, so no collective), and each
+ * serves until it has received that many. */
 static void
 complete_all(void)
 {
-    long expect = 0;
-    MPI_Request req;
-    int done = 0;
-    MPI_Ireduce_scatter_block(RS.sent, &expect, 1, MPI_LONG, MPI_SUM, E.comm, &req);
-    SERVE_UNTIL((MPI_Test(&req, &done, MPI_STATUS_IGNORE), done));
+    int p = ns_proc.nprocs, me = ns_proc.pid;
+    long *count = ns_xmalloc(sizeof *count * (size_t)p), expect = 0;
+    MPI_Request *req = ns_xmalloc(sizeof *req * 2 * (size_t)p);
+    int n = 0;
+    for (int d = 0; d < p; d++) {
+        if (d == me)
+            continue;
+        MPI_Irecv(&count[d], 1, MPI_LONG, d, TAG_COUNT, E.comm, &req[n++]);
+        MPI_Isend(&RS.sent[d], 1, MPI_LONG, d, TAG_COUNT, E.comm, &req[n++]);
+    }
+    SERVE_UNTIL(ns_test_all(n, req));
+    for (int d = 0; d < p; d++)
+        expect += d == me ? 0 : count[d];
+    free(count);
+    free(req);
     SERVE_UNTIL(RS.received == expect && RS.npend == 0);
     for (int i = 0; i < ns_proc.nprocs; i++)
         ns_wait(&RS.reply_send[i]);
