@@ -471,9 +471,9 @@ static void __attribute__((noreturn))
 stale_put(int src, int slot, long stamp)
 {
     ns_fatal(NS_SITE("bsp_put/bsp_hpput", NULL, 0), "a put of superstep %ld from process %d "
-             "reached registration slot %d after process %d had popped (or replaced) that "
-             "registration; in relaxed modes, call bspx_read for an area before bsp_pop_reg",
-             stamp, src, slot, ns_proc.pid);
+             "reached registration slot %d, which process %d had not registered in that "
+             "superstep (registered later, or popped before); every process must push and "
+             "pop its registrations in the same order", stamp, src, slot, ns_proc.pid);
 }
 
 /* The registration a record of superstep `stamp` refers to must still be
@@ -489,7 +489,8 @@ check_current(int src, const char *p, long stamp)
         slot = REC_SLOT((const struct ns_rec *)p);
     else
         return;
-    if (slot < R->nslot && (!R->slot[slot].in_use || R->slot[slot].since > stamp))
+    if (slot < R->nslot && (R->slot[slot].since > stamp
+                            || (!R->slot[slot].in_use && R->slot[slot].until <= stamp)))
         stale_put(src, slot, stamp);
 }
 

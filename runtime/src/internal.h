@@ -220,6 +220,7 @@ struct ns_slot {
     int in_use;
     long nput;              /* puts written here since the last bspx_read (sigma) */
     long since;             /* the first superstep in which it is in force */
+    long until;             /* popped: the first superstep it is no longer */
 };
 struct ns_regstate {
     struct ns_slot *slot;
@@ -236,6 +237,10 @@ struct ns_regstate {
 /* READ (read.c): the slot of a registered area in force, or a located
  * stop; the stop for a wrong count. */
 int  ns_read_slot(const void *area, const struct ns_site *site) NS_ADDRESS_ONLY;
+/* The newest popped registration of addr whose puts may still be read:
+ * popped at the last sync (barrier mode), or ever (relaxed modes, which
+ * never reuse a popped slot: puts to it may still be on their way); -1. */
+int  ns_reg_retired(const void *addr) NS_ADDRESS_ONLY;
 void ns_read_mismatch(const void *area, long expected, long actual,
                       const struct ns_site *site) NS_ADDRESS_ONLY __attribute__((noreturn));
 void ns_reg_init(void);

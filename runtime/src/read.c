@@ -16,6 +16,8 @@ ns_read_slot(const void *area, const struct ns_site *site)
         ns_fatal(site, "the area is NULL; pass the address that was registered with "
                  "bsp_push_reg");
     int slot = ns_reg_lookup_max(area, &max);
+    if (slot < 0)
+        slot = ns_reg_retired(area);
     if (slot >= 0)
         return slot;
     if (ns_reg_pending(area))

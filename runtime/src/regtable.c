@@ -212,6 +212,19 @@ unlink_slot(int s)
         R.slot[t].older = R.slot[s].older;
 }
 
+int
+ns_reg_retired(const void *addr)
+{
+    int best = -1;
+    for (int s = 0; s < R.nslot; s++)
+        if (!R.slot[s].in_use && R.slot[s].addr == addr && R.slot[s].until > 0
+            && (best < 0 || R.slot[s].until > R.slot[best].until))
+            best = s;
+    if (best >= 0 && !ns_proc.sync_mode && R.slot[best].until != ns_eng.superstep)
+        return -1;
+    return best;
+}
+
 void
 ns_reg_apply(const int64_t *max_size)
 {
@@ -221,9 +234,7 @@ ns_reg_apply(const int64_t *max_size)
         int s = R.pop_slot[i];
         unlink_slot(s);
         R.slot[s].in_use = 0;
-        if (R.nfree % 64 == 0)
-            R.free_slots = ns_xrealloc(R.free_slots, sizeof(int) * (R.nfree + 64));
-        R.free_slots[R.nfree++] = s;
+        R.slot[s].until = ns_eng.superstep + 1;
     }
     for (int i = 0; i < R.npush; i++) {
         int s;
@@ -243,8 +254,16 @@ ns_reg_apply(const int64_t *max_size)
         sl->in_use = 1;
         sl->nput = 0;
         sl->since = ns_eng.superstep + 1;
+        sl->until = 0;
         sl->older = map_get(sl->addr);
         map_set(sl->addr, s);
+    }
+    /* popped slots are reused from the next sync on (bspx_read may count
+     * the puts of the last superstep first); never in the relaxed modes */
+    for (int i = 0; i < R.npop && !ns_proc.sync_mode; i++) {
+        if (R.nfree % 64 == 0)
+            R.free_slots = ns_xrealloc(R.free_slots, sizeof(int) * (R.nfree + 64));
+        R.free_slots[R.nfree++] = R.pop_slot[i];
     }
     R.npush = R.npop = 0;
     R.pop_hash = 1469598103934665603ULL;
