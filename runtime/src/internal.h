@@ -236,11 +236,13 @@ struct ns_regstate {
 };
 /* READ (read.c): the slot of a registered area in force, or a located
  * stop; the stop for a wrong count. */
-int  ns_read_slot(const void *area, const struct ns_site *site) NS_ADDRESS_ONLY;
-/* The newest popped registration of addr whose puts may still be read:
- * popped at the last sync (barrier mode), or ever (relaxed modes, which
- * never reuse a popped slot: puts to it may still be on their way); -1. */
-int  ns_reg_retired(const void *addr) NS_ADDRESS_ONLY;
+/* The registrations whose puts a READ of area counts: every one of that
+ * address in force, or popped at the last sync (barrier mode) or ever
+ * (relaxed modes, which never reuse a popped slot: puts to it may still be
+ * on their way).  Fills slots (ints); none: a located stop. */
+void ns_read_slots(const void *area, struct ns_buf *slots, const struct ns_site *site)
+    NS_ADDRESS_ONLY;
+long ns_read_count(const struct ns_buf *slots, int reset);
 void ns_read_mismatch(const void *area, long expected, long actual,
                       const struct ns_site *site) NS_ADDRESS_ONLY __attribute__((noreturn));
 void ns_reg_init(void);
@@ -302,7 +304,8 @@ ns_reg_find(const void *addr, size_t *max_size)
 enum ns_sync_mode { NS_MODE_BARRIER, NS_MODE_RELAXED, NS_MODE_EAGER, NS_MODE_CHECK };
 void ns_sync_mode_init(const struct ns_site *site);    /* reads NS_SYNC */
 void ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site);
-void ns_read_relaxed(int slot, const void *area, long nputs, const struct ns_site *site);
+void ns_read_relaxed(const struct ns_buf *slots, const void *area, long nputs,
+                     const struct ns_site *site) __attribute__((access(none, 2)));
 void ns_relaxed_stop(void);
 
 void ns_exchange_init(void);

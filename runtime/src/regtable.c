@@ -212,19 +212,6 @@ unlink_slot(int s)
         R.slot[t].older = R.slot[s].older;
 }
 
-int
-ns_reg_retired(const void *addr)
-{
-    int best = -1;
-    for (int s = 0; s < R.nslot; s++)
-        if (!R.slot[s].in_use && R.slot[s].addr == addr && R.slot[s].until > 0
-            && (best < 0 || R.slot[s].until > R.slot[best].until))
-            best = s;
-    if (best >= 0 && !ns_proc.sync_mode && R.slot[best].until != ns_eng.superstep)
-        return -1;
-    return best;
-}
-
 void
 ns_reg_apply(const int64_t *max_size)
 {

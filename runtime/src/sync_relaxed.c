@@ -445,16 +445,20 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
  * earlier supersteps meanwhile; check mode first learns from the notices
  * of every process how many barrier mode would have delivered. */
 void
-ns_read_relaxed(int slot, const void *area, long nputs, const struct ns_site *site)
+ns_read_relaxed(const struct ns_buf *slots, const void *area, long nputs,
+                const struct ns_site *site)
 {
-    struct ns_slot *sl = &E.reg.slot[slot];
     if (ns_proc.sync_mode == NS_MODE_CHECK) {
-        int p = ns_proc.nprocs;
-        for (int q = 0; q < p; q++)
+        const int *sl = (const int *)slots->data;
+        size_t ns = slots->len / sizeof(int);
+        for (int q = 0; q < ns_proc.nprocs; q++)
             SERVE_UNTIL(RS.note_upto[q] >= E.superstep);
         long expected = 0;
         for (int i = 0; i < RS.nchk; ) {
-            if (RS.chk[i].slot == slot && RS.chk[i].stamp < E.superstep) {
+            int mine = 0;
+            for (size_t k = 0; k < ns; k++)
+                mine |= RS.chk[i].slot == sl[k];
+            if (mine && RS.chk[i].stamp < E.superstep) {
                 expected += RS.chk[i].n;
                 RS.chk[i] = RS.chk[--RS.nchk];
             } else {
@@ -468,9 +472,8 @@ ns_read_relaxed(int slot, const void *area, long nputs, const struct ns_site *si
                      "(a value of an earlier superstep)" : "it would wait for puts that never "
                      "come (or take those of a later superstep)");
     }
-    SERVE_UNTIL(sl->nput >= nputs);
-    sl = &E.reg.slot[slot];
-    if (sl->nput > nputs)
-        ns_read_mismatch(area, nputs, sl->nput, site);
-    sl->nput = 0;
+    SERVE_UNTIL(ns_read_count(slots, 0) >= nputs);
+    long n = ns_read_count(slots, 1);
+    if (n > nputs)
+        ns_read_mismatch(area, nputs, n, site);
 }
