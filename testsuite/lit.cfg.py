@@ -73,6 +73,12 @@ else:
     config.substitutions.append(('%mpicc', 'mpicc'))
 config.substitutions.append(('%samples', os.path.join(config.test_source_root, '..', 'samples')))
 
+# NS_SYNC=relaxed|relaxed-eager|relaxed-check in the environment runs the
+# BSPlib programs in a relaxed synchronization mode (docs/research.md);
+# tests of barrier-only semantics say `UNSUPPORTED: relaxed`.
+if os.environ.get('NS_SYNC', 'barrier') not in ('', 'barrier'):
+    config.available_features.add('relaxed')
+
 if shutil.which('mpiexec'):
     config.available_features.add('mpi')
 
