@@ -62,6 +62,7 @@ static struct {
     struct ns_buf *note;        /* [nprocs] notice being sent */
     long *note_upto;            /* [nprocs] notices received for stamps < this */
     struct chk { int slot; long stamp; long n; } *chk; int nchk, capchk;
+    struct ns_buf tmp;          /* the message being taken */
 } RS;
 
 static const char *const mode_names[] = { "barrier", "relaxed", "relaxed-eager",
@@ -109,6 +110,7 @@ ns_relaxed_stop(void)
         return;
     for (int i = 0; i < ns_proc.nprocs; i++)
         ns_buf_free(&RS.note[i]);
+    ns_buf_free(&RS.tmp);
     free(RS.head); free(RS.reply_recv); free(RS.reply_send); free(RS.sent);
     free(RS.note); free(RS.note_upto); free(RS.chk); free(RS.pend); free(RS.max_size);
     ns_reqs_free(&RS.misc);
@@ -220,34 +222,34 @@ earlier_from(int i, int src)
 static int
 handle_messages(void)
 {
-    static struct ns_buf tmp;
+    struct ns_buf *tmp = &RS.tmp;
     int progress = 0, count, src;
 
-    while ((src = take(TAG_REQ, &tmp, &count)) >= 0) {
+    while ((src = take(TAG_REQ, tmp, &count)) >= 0) {
         progress = 1;
         RS.received++;
         if (ns_proc.sync_mode == NS_MODE_EAGER) {
-            struct pending *q = new_pending(src, ns_exchange_stamp(&tmp), (size_t)count);
-            q->data = tmp;                          /* keep the buffer */
-            memset(&tmp, 0, sizeof tmp);
+            struct pending *q = new_pending(src, ns_exchange_stamp(tmp), (size_t)count);
+            q->data = *tmp;                         /* keep the buffer */
+            memset(tmp, 0, sizeof *tmp);
             q->acked = 1;
         } else {
             struct req_head h;
-            memcpy(&h, tmp.data, sizeof h);
+            memcpy(&h, tmp->data, sizeof h);
             new_pending(src, h.stamp, h.len);
         }
     }
-    while ((src = take(TAG_ACK, &tmp, &count)) >= 0) {
+    while ((src = take(TAG_ACK, tmp, &count)) >= 0) {
         struct ns_peer *pe = &E.peer[src];
         progress = 1;
         RS.wait_acks--;
         MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, src, TAG_DATA, E.comm,
                   ns_reqs_add(&E.sends));
     }
-    while (ns_proc.sync_mode == NS_MODE_CHECK && (src = take(TAG_NOTE, &tmp, &count)) >= 0) {
+    while (ns_proc.sync_mode == NS_MODE_CHECK && (src = take(TAG_NOTE, tmp, &count)) >= 0) {
         progress = 1;
         RS.received++;
-        take_note(src, tmp.data, count);
+        take_note(src, tmp->data, count);
     }
     for (int i = 0; i < RS.npend; ) {
         struct pending *q = &RS.pend[i];
@@ -342,19 +344,31 @@ static void
 complete_all(void)
 {
     int p = ns_proc.nprocs, me = ns_proc.pid;
-    long *count = ns_xmalloc(sizeof *count * (size_t)p), expect = 0;
+    long *in = ns_xmalloc(sizeof *in * 2 * (size_t)p), *out = ns_xmalloc(sizeof *out * 2 * (size_t)p);
+    long expect = 0;
     MPI_Request *req = ns_xmalloc(sizeof *req * 2 * (size_t)p);
     int n = 0;
     for (int d = 0; d < p; d++) {
         if (d == me)
             continue;
-        MPI_Irecv(&count[d], 1, MPI_LONG, d, TAG_COUNT, E.comm, &req[n++]);
-        MPI_Isend(&RS.sent[d], 1, MPI_LONG, d, TAG_COUNT, E.comm, &req[n++]);
+        out[2 * d] = RS.sent[d];
+        out[2 * d + 1] = E.superstep;
+        MPI_Irecv(&in[2 * d], 2, MPI_LONG, d, TAG_COUNT, E.comm, &req[n++]);
+        MPI_Isend(&out[2 * d], 2, MPI_LONG, d, TAG_COUNT, E.comm, &req[n++]);
     }
     SERVE_UNTIL(ns_test_all(n, req));
-    for (int d = 0; d < p; d++)
-        expect += d == me ? 0 : count[d];
-    free(count);
+    for (int d = 0; d < p; d++) {
+        if (d == me)
+            continue;
+        expect += in[2 * d];
+        if (in[2 * d + 1] != E.superstep)
+            ns_fatal(&E.site, "process %d called bsp_end in superstep %ld, this process in "
+                     "superstep %ld; every process must call bsp_end after the same number of "
+                     "bsp_sync calls (NS_SYNC=%s finds this only at the end)", d,
+                     in[2 * d + 1], E.superstep, ns_sync_mode_name());
+    }
+    free(in);
+    free(out);
     free(req);
     SERVE_UNTIL(RS.received == expect && RS.npend == 0);
     for (int i = 0; i < ns_proc.nprocs; i++)
