@@ -396,7 +396,7 @@ check_unread(const struct ns_site *site)
 void
 ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
 {
-    int me = ns_proc.pid, p = ns_proc.nprocs;
+    int me = ns_proc.pid;
     E.site = *site;
     RS.in_sync = 1;
     ns_exchange_fix_hpputs();
@@ -452,7 +452,6 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
     }
     E.superstep++;
     RS.in_sync = 0;
-    (void)p;
 }
 
 /* READ of Fig. 1: wait until the area has nputs puts, serving requests of
