@@ -3,15 +3,15 @@
 // the area and both counts), an area not registered, one registered in
 // this superstep, and a negative count.  Process 1 puts twice into
 // process 0's x in superstep 1.
-// RUN: %bspcc -DCASE=1 %s -o %t1 && not %bsprun 2 %t1 2> %t1.err
+// RUN: %bspcc -DCASE=1 %s -o %t1 && not %bsprun 2 --sync=barrier %t1 2> %t1.err
 // RUN: FileCheck %s --check-prefix=LOW --implicit-check-not=error: < %t1.err
-// RUN: %bspcc -DCASE=2 %s -o %t2 && not %bsprun 3 %t2 2> %t2.err
+// RUN: %bspcc -DCASE=2 %s -o %t2 && not %bsprun 3 --sync=barrier %t2 2> %t2.err
 // RUN: FileCheck %s --check-prefix=HIGH --implicit-check-not=error: < %t2.err
-// RUN: %bspcc -DCASE=3 %s -o %t3 && not %bsprun 2 %t3 2> %t3.err
+// RUN: %bspcc -DCASE=3 %s -o %t3 && not %bsprun 2 --sync=barrier %t3 2> %t3.err
 // RUN: FileCheck %s --check-prefix=UNREG --implicit-check-not=error: < %t3.err
-// RUN: %bspcc -DCASE=4 %s -o %t4 && not %bsprun 2 %t4 2> %t4.err
+// RUN: %bspcc -DCASE=4 %s -o %t4 && not %bsprun 2 --sync=barrier %t4 2> %t4.err
 // RUN: FileCheck %s --check-prefix=PENDING --implicit-check-not=error: < %t4.err
-// RUN: %bspcc -DCASE=5 %s -o %t5 && not %bsprun 1 %t5 2> %t5.err
+// RUN: %bspcc -DCASE=5 %s -o %t5 && not %bsprun 1 --sync=barrier %t5 2> %t5.err
 // RUN: FileCheck %s --check-prefix=NEG --implicit-check-not=error: < %t5.err
 #include "bsp.h"
 

@@ -4,7 +4,7 @@
 // not exist stops the job at bsp_begin in one line.  In barrier mode the
 // same program runs (case 0 sends and receives one message).
 // RUN: %bspcc %s -o %t
-// RUN: %bsprun 3 %t 0 | FileCheck %s --check-prefix=OK
+// RUN: %bsprun 3 --sync=barrier %t 0 | FileCheck %s --check-prefix=OK
 // RUN: %bsprun 3 --sync=relaxed %t 9 | FileCheck %s --check-prefix=OK
 // RUN: not %bsprun 3 --sync=relaxed %t 1 2>&1 | FileCheck %s --check-prefixes=ALL,TAGSIZE
 // RUN: not %bsprun 2 --sync=relaxed-eager %t 2 2>&1 | FileCheck %s --check-prefixes=ALL,SEND
