@@ -20,7 +20,7 @@ config.environment['PATH'] = os.pathsep.join(
     [os.path.join(build, 'bin'), llvm_bin, config.environment.get('PATH', os.environ['PATH'])])
 # mpiexec needs HOME and the user's identity; keep the engine knobs if set.
 for var in ('HOME', 'USER', 'NS_TREE_ARITY', 'NS_DIRECT_MAX', 'NS_SPIN_POLLS', 'NS_WAIT_POLICY',
-            'NS_WAIT_SLEEP_AFTER', 'NS_WAIT_NAP_MAX'):
+            'NS_WAIT_SLEEP_AFTER', 'NS_WAIT_NAP_MAX', 'NS_SYNC'):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
@@ -72,6 +72,12 @@ else:
     # The compiler nsc and bspcc run (nsc -v prints it).
     config.substitutions.append(('%mpicc', 'mpicc'))
 config.substitutions.append(('%samples', os.path.join(config.test_source_root, '..', 'samples')))
+
+# NS_SYNC=relaxed|relaxed-eager|relaxed-check in the environment runs the
+# BSPlib programs in a relaxed synchronization mode (docs/research.md);
+# tests of barrier-only semantics say `UNSUPPORTED: relaxed`.
+if os.environ.get('NS_SYNC', 'barrier') not in ('', 'barrier'):
+    config.available_features.add('relaxed')
 
 if shutil.which('mpiexec'):
     config.available_features.add('mpi')

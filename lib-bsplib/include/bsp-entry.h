@@ -42,6 +42,8 @@ void bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes,
 void bspi_set_tagsize_at(int *tag_nbytes, const char *file, int line);
 void bspi_send_at(int pid, const void *tag, const void *payload,
                   int payload_nbytes, int hp, const char *file, int line);
+void bspxi_read_at(const void *area, int nputs, const char *file, int line)
+    BSP_ADDRESS_ONLY(1);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 /*
  * bsmp.c - BSPlib bulk synchronous message passing: bsp_set_tagsize,
- * bsp_send (and bsp_hpsend), bsp_qsize, bsp_get_tag, bsp_move, bsp_hpmove.
+ * bsp_send (and bsp_hpsend), bsp_qsize, bsp_get_tag, bsp_move, bsp_hpmove;
+ * barrier mode only (each stops the job in a relaxed mode of NS_SYNC).
  */
 #include <string.h>
 #include "bspi.h"
@@ -9,7 +10,7 @@ void
 bspi_set_tagsize_at(int *tag_nbytes, const char *file, int line)
 {
     const struct ns_site *site = NS_SITE("bsp_set_tagsize", file, line);
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     if (!tag_nbytes)
         ns_fatal(site, "the argument is NULL; pass a pointer to the new tag size");
     bspi_check_nonneg(*tag_nbytes, "the tag size", site);
@@ -23,7 +24,7 @@ bspi_send_at(int pid, const void *tag, const void *payload, int payload_nbytes, 
              const char *file, int line)
 {
     const struct ns_site *site = NS_SITE(hp ? "bsp_hpsend" : "bsp_send", file, line);
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     bspi_check_pid(pid, site);
     bspi_check_nonneg(payload_nbytes, "payload_nbytes", site);
     size_t tagsize = ns_tagsize();
@@ -52,7 +53,7 @@ bsp_qsize(int *nmessages, int *accum_nbytes)
 {
     const struct ns_site *site = NS_SITE("bsp_qsize", NULL, 0);
     size_t bytes;
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     if (!nmessages || !accum_nbytes)
         ns_fatal(site, "an argument is NULL; pass pointers to two ints");
     *nmessages = ns_queue_size(&bytes);
@@ -109,7 +110,7 @@ void
 bsp_get_tag(int *status, void *tag)
 {
     const struct ns_site *site = NS_SITE("bsp_get_tag", NULL, 0);
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     if (!status)
         ns_fatal(site, "status is NULL; pass a pointer to an int");
     *status = (int)bspi_peek_tag(tag, site);
@@ -119,7 +120,7 @@ void
 bsp_move(void *payload, int reception_nbytes)
 {
     const struct ns_site *site = NS_SITE("bsp_move", NULL, 0);
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     bspi_check_nonneg(reception_nbytes, "reception_nbytes", site);
     if (bspi_take(payload, (size_t)reception_nbytes, site) < 0)
         ns_fatal(site, "the message queue is empty; check bsp_qsize or the status of "
@@ -130,6 +131,6 @@ int
 bsp_hpmove(void **tag_ptr, void **payload_ptr)
 {
     const struct ns_site *site = NS_SITE("bsp_hpmove", NULL, 0);
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     return (int)bspi_take_pointers(tag_ptr, payload_ptr, site);
 }

@@ -14,6 +14,7 @@ void bspi_not_running(const struct ns_site *site) __attribute__((noreturn));
 void bspi_bad_pid(int pid, const struct ns_site *site) __attribute__((noreturn));
 void bspi_negative(int value, const char *what, const struct ns_site *site)
     __attribute__((noreturn));
+void bspi_no_bsmp(const struct ns_site *site) __attribute__((noreturn));
 
 /* The BSMP queue for both APIs (bsmp.c); each returns the first message's
  * payload size, or -1 (doing nothing) when the queue is empty.  Copies the
@@ -30,6 +31,16 @@ bspi_require_running(const struct ns_site *site)
 {
     if (__builtin_expect(!ns_engine_running(), 0))
         bspi_not_running(site);
+}
+
+/* A BSMP call: running, and in barrier mode (a queue needs the global
+ * message count that the relaxed modes do without). */
+static inline void
+bspi_require_bsmp(const struct ns_site *site)
+{
+    bspi_require_running(site);
+    if (__builtin_expect(ns_sync_relaxed_mode(), 0))
+        bspi_no_bsmp(site);
 }
 
 static inline void

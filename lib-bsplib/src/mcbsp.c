@@ -41,7 +41,7 @@ void
 mcbspi_set_tagsize_at(bsp_size_t *size, const char *file, int line)
 {
     const struct ns_site *site = NS_SITE("bsp_set_tagsize", file, line);
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     if (!size)
         ns_fatal(site, "the argument is NULL; pass a pointer to the new tag size");
     if (*size > INT_MAX)
@@ -54,7 +54,7 @@ mcbspi_qsize(bsp_nprocs_t *packets, bsp_size_t *accumulated_size)
 {
     const struct ns_site *site = NS_SITE("bsp_qsize", NULL, 0);
     size_t bytes;
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     if (!packets)
         ns_fatal(site, "packets is NULL; pass a pointer to a bsp_nprocs_t");
     *packets = (bsp_nprocs_t)ns_queue_size(&bytes);
@@ -66,7 +66,7 @@ void
 mcbspi_get_tag(bsp_size_t *status, void *tag)
 {
     const struct ns_site *site = NS_SITE("bsp_get_tag", NULL, 0);
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     if (!status)
         ns_fatal(site, "status is NULL; pass a pointer to a bsp_size_t");
     long n = bspi_peek_tag(tag, site);
@@ -77,7 +77,7 @@ void
 mcbspi_move(void *payload, bsp_size_t max_copy_size)
 {
     const struct ns_site *site = NS_SITE("bsp_move", NULL, 0);
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     bspi_take(payload, max_copy_size, site);    /* MulticoreBSP: nothing when empty */
 }
 
@@ -85,7 +85,7 @@ bsp_size_t
 mcbspi_hpmove(void **p_tag, void **p_payload)
 {
     const struct ns_site *site = NS_SITE("bsp_hpmove", NULL, 0);
-    bspi_require_running(site);
+    bspi_require_bsmp(site);
     long n = bspi_take_pointers(p_tag, p_payload, site);
     return n < 0 ? SIZE_MAX : (size_t)n;
 }

@@ -27,6 +27,15 @@ bspi_negative(int value, const char *what, const struct ns_site *site)
 }
 
 void
+bspi_no_bsmp(const struct ns_site *site)
+{
+    ns_fatal(site, "BSMP is not available with NS_SYNC=%s: a message queue needs the global "
+             "message count of a barrier, which the relaxed modes do without; send with "
+             "bsp_put into a registered area and wait for it with bspx_read, or run in "
+             "barrier mode (NS_SYNC=barrier, bsprun --sync=barrier)", ns_sync_mode_name());
+}
+
+void
 bspi_begin_at(int maxprocs, const char *file, int line)
 {
     ns_engine_start(maxprocs, NS_SITE("bsp_begin", file, line));

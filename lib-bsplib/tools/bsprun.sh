@@ -1,23 +1,27 @@
 #!/bin/sh
 # bsprun (also installed as nsrun) - start a BSPlib or NestStep-C program
 # on N MPI processes.
-# Usage: bsprun [-np N | -n N] [--profile[=DIR]] [--] prog [args...]   (N defaults to 1)
-#   --profile[=DIR]: trace every superstep into DIR (default ./profile) for bspprof
+# Usage: bsprun [-np N | -n N] [--sync=MODE] [--profile[=DIR]] [--] prog [args...]
+#   (N defaults to 1)
+#   --sync=MODE  barrier (default), relaxed, relaxed-eager or relaxed-check:
+#                superstep synchronization of BSPlib programs (sets NS_SYNC)
+#   --profile[=DIR]  trace every superstep into DIR (default ./profile) for bspprof
 # Engine knobs pass through the environment (see bsprun(1)): NS_TREE_ARITY,
 # NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
-# NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_PROFILE.
+# NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_SYNC, NS_PROFILE.
 me=$(basename "$0")
-usage="usage: $me [-np N] prog [args...]"
+usage="usage: $me [-np N] [--sync=MODE] prog [args...]"
 np=1
 while [ $# -gt 0 ]; do
   case "$1" in
     -np|-n) [ $# -ge 2 ] || { echo "$me: $1 needs a number; $usage" >&2; exit 2; }
             np=$2; shift 2 ;;
     -np=*|-n=*) np=${1#*=}; shift ;;
+    --sync=*) NS_SYNC=${1#*=}; export NS_SYNC; shift ;;
     --profile) NS_PROFILE=profile; export NS_PROFILE; shift ;;
     --profile=*) NS_PROFILE=${1#*=}; export NS_PROFILE; shift
                  [ -n "$NS_PROFILE" ] || { echo "$me: --profile= needs a directory; $usage" >&2; exit 2; } ;;
-    -h|--help) sed -n '2,7s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,11s/^# \{0,1\}//p' "$0"; exit 0 ;;
     --) shift; break ;;
     -*) echo "$me: unknown option '$1'; $usage (mpiexec options: see BSPRUN_MPIEXEC in bsprun(1))" >&2
         exit 2 ;;

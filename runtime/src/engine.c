@@ -158,6 +158,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_eng.check_sites = ns_env_int("NS_CHECK_SITES", 0, 0, 1);
     ns_reg_init();
     ns_exchange_init();
+    ns_sync_mode_init(site);
     /* One round of p - 1 messages beats the tree's two waves while every
      * process has a core and p is small; measured: docs/engine.md. */
     int direct_max = ns_env_int("NS_DIRECT_MAX", ns_oversubscribed() ? 0 : 16, 0, 1 << 20);
@@ -173,6 +174,7 @@ ns_engine_stop(const struct ns_site *site)
     ns_eng.site = *site;
     NS_PROF(ns_prof_stop());
     ns_group_stop_root();
+    ns_relaxed_stop();
     ns_exchange_stop();
     ns_reg_stop();
     if (ns_proc.pid == 0 && ns_eng.world_size > ns_proc.nprocs) {

@@ -86,7 +86,7 @@ to_peer(int pid)
         E.dirty[E.ndirty++] = pid;
         pe->out.len = 0;
         struct msg_head *h = ns_buf_append(&pe->out, sizeof *h);
-        h->ngets = h->pad = 0;
+        h->ngets = h->stamp = 0;
     }
     return pe;
 }
@@ -141,7 +141,7 @@ hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes)
 {
     struct ns_peer *pe = to_peer(pid);
     size_t at;
-    if (nbytes >= NS_HPPUT_DIRECT && pid != ns_proc.pid && nbytes <= INT_MAX) {
+    if (nbytes >= NS_HPPUT_DIRECT && pid != ns_proc.pid && nbytes <= INT_MAX && !ns_proc.sync_mode) {
         add_rec(pe, NS_REC_HPPUT, slot, offset, nbytes, 0);
         at = NS_HP_SEND_DIRECT;
     } else {
@@ -201,10 +201,9 @@ static inline int hpput_tag(void) { return (E.superstep & 1) ? NS_TAG_HPPUT1 : N
 
 /* Sends the request messages and posts receives for get replies; returns
  * the sorted list of destinations for the N_DAMsgs histogram. */
-int
-ns_exchange_send(const int **dests)
+void
+ns_exchange_fix_hpputs(void)
 {
-    int n = 0;
     for (int i = 0; i < E.nhp; i++) {
         const struct ns_hpfix *f = &E.hp[i];
         if (f->at == NS_HP_SEND_DIRECT)
@@ -214,16 +213,32 @@ ns_exchange_send(const int **dests)
             memcpy(E.peer[f->dest].out.data + f->at, f->src, f->n);
     }
     E.nhp = 0;
+}
+
+void
+ns_exchange_seal(int d)
+{
+    struct ns_peer *pe = &E.peer[d];
+    struct msg_head *h = (struct msg_head *)pe->out.data;
+    h->ngets = (uint32_t)pe->ngets;
+    h->stamp = (uint32_t)E.superstep;
+    if (pe->out.len > INT_MAX && d != ns_proc.pid)
+        ns_fatal(&E.site, "more than %d bytes of requests to process %d in one superstep; "
+                 "split the communication over several supersteps", INT_MAX, d);
+}
+
+int
+ns_exchange_send(const int **dests)
+{
+    int n = 0;
+    ns_exchange_fix_hpputs();
     ns_sort(E.dirty, (size_t)E.ndirty, sizeof(int), cmp_int);
     for (int i = 0; i < E.ndirty; i++) {
         int d = E.dirty[i];
         struct ns_peer *pe = &E.peer[d];
-        ((struct msg_head *)pe->out.data)->ngets = (uint32_t)pe->ngets;
+        ns_exchange_seal(d);
         if (d == ns_proc.pid)
             continue;
-        if (pe->out.len > INT_MAX)
-            ns_fatal(&E.site, "more than %d bytes of requests to process %d in one superstep; "
-                     "split the communication over several supersteps", INT_MAX, d);
         hist_dest[n++] = d;
         MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, data_tag(), E.comm,
                   ns_reqs_add(&E.sends));
@@ -310,6 +325,15 @@ target(const char *call, int src, int slot, uint64_t offset, uint64_t nbytes)
     return R->slot[slot].addr + offset;
 }
 
+/* target() for a put: also counts it for bspx_read. */
+static inline char *
+put_target(const char *call, int src, int slot, uint64_t offset, uint64_t nbytes)
+{
+    char *t = target(call, src, slot, offset, nbytes);
+    E.reg.slot[slot].nput++;
+    return t;
+}
+
 #define REC_SLOT(r) ((int)((r)->kind_slot & 0x0fffffffu))
 #define SREC_SLOT(s) ((int)((s)->kind_len_slot & NS_SPUT_MAX_SLOT))
 
@@ -323,17 +347,17 @@ apply_record(int src, const char *p)
     switch (NS_REC_KIND(p)) {
     case NS_REC_SPUT:
         n = NS_SREC_BYTES(s);
-        copy_bytes(target("bsp_put/bsp_hpput", src, SREC_SLOT(s), s->offset, n), s + 1, n);
+        copy_bytes(put_target("bsp_put/bsp_hpput", src, SREC_SLOT(s), s->offset, n), s + 1, n);
         return sizeof *s + NS_PAD8(n);
     case NS_REC_PUT:
-        copy_bytes(target("bsp_put/bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes),
+        copy_bytes(put_target("bsp_put/bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes),
                    r + 1, r->nbytes);
         return sizeof *r + NS_PAD8(r->nbytes);
     case NS_REC_SEND:
         ns_queue_add(r + 1, (const char *)(r + 1) + NS_PAD8(r->offset), r->nbytes);
         return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
     case NS_REC_HPPUT:      /* unbuffered on destination: lands in place */
-        MPI_Irecv(target("bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes), (int)r->nbytes,
+        MPI_Irecv(put_target("bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes), (int)r->nbytes,
                   MPI_BYTE, src, hpput_tag(), E.comm, ns_reqs_add(&E.hp_recvs));
         return sizeof *r;
     default:
@@ -383,6 +407,16 @@ ns_exchange_apply(void)
 
 /* Step 3: write the get replies, then wait for my sends and reset. */
 void
+ns_exchange_write_replies(const struct ns_peer *pe)
+{
+    const char *p = pe->reply_in.data;
+    for (int g = 0; g < pe->ngets; g++) {
+        memcpy(pe->gets[g].dst, p, pe->gets[g].nbytes);
+        p += pe->gets[g].nbytes;
+    }
+}
+
+void
 ns_exchange_finish(void)
 {
     for (int i = 0; i < E.ndirty; i++) {
@@ -392,14 +426,16 @@ ns_exchange_finish(void)
             continue;
         if (d != ns_proc.pid)
             ns_wait(&reply_reqs[i]);
-        const char *p = pe->reply_in.data;
-        for (int g = 0; g < pe->ngets; g++) {
-            memcpy(pe->gets[g].dst, p, pe->gets[g].nbytes);
-            p += pe->gets[g].nbytes;
-        }
+        ns_exchange_write_replies(pe);
     }
     ns_reqs_wait(&E.hp_recvs);
     ns_reqs_wait(&E.sends);
+    ns_exchange_reset_peers();
+}
+
+void
+ns_exchange_reset_peers(void)
+{
     for (int i = 0; i < E.ndirty; i++) {
         struct ns_peer *pe = &E.peer[E.dirty[i]];
         pe->dirty = 0;
@@ -408,4 +444,74 @@ ns_exchange_finish(void)
         pe->out.len = 0;
     }
     E.ndirty = 0;
+}
+
+/* ---- one request message at a time: the relaxed modes (sync_relaxed.c) ---- */
+
+long ns_exchange_stamp(const struct ns_buf *msg) { return ((const struct msg_head *)msg->data)->stamp; }
+
+static void __attribute__((noreturn))
+stale_put(int src, int slot, long stamp)
+{
+    ns_fatal(NS_SITE("bsp_put/bsp_hpput", NULL, 0), "a put of superstep %ld from process %d "
+             "reached registration slot %d, which process %d had not registered in that "
+             "superstep (registered later, or popped before); every process must push and "
+             "pop its registrations in the same order", stamp, src, slot, ns_proc.pid);
+}
+
+/* The registration a record of superstep `stamp` refers to must still be
+ * the one in force then: not popped, not reused since. */
+static inline void
+check_current(int src, const char *p, long stamp)
+{
+    const struct ns_regstate *R = &E.reg;
+    int kind = NS_REC_KIND(p), slot;
+    if (kind == NS_REC_SPUT)
+        slot = SREC_SLOT((const struct ns_srec *)p);
+    else if (kind == NS_REC_PUT || kind == NS_REC_GET || kind == NS_REC_HPPUT)
+        slot = REC_SLOT((const struct ns_rec *)p);
+    else
+        return;
+    if (slot < R->nslot && (R->slot[slot].since > stamp
+                            || (!R->slot[slot].in_use && R->slot[slot].until <= stamp)))
+        stale_put(src, slot, stamp);
+}
+
+int
+ns_exchange_apply_message(int src, const struct ns_buf *in, struct ns_buf *reply, long stamp)
+{
+    const char *p = in->data, *end = p + in->len;
+    int ngets = (int)((const struct msg_head *)p)->ngets;
+    p += sizeof(struct msg_head);
+    for (const char *q = p; q < end; q += ns_rec_size(q))
+        check_current(src, q, stamp);
+    if (ngets) {
+        reply->len = 0;
+        for (const char *q = p; q < end; q += ns_rec_size(q)) {
+            const struct ns_rec *r = (const void *)q;
+            if (NS_REC_KIND(q) == NS_REC_GET)
+                memcpy(ns_buf_append(reply, r->nbytes),
+                       target("bsp_get/bsp_hpget", src, REC_SLOT(r), r->offset, r->nbytes),
+                       r->nbytes);
+        }
+    }
+    while (p < end)
+        p += apply_record(src, p);
+    return ngets > 0;
+}
+
+void
+ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots)
+{
+    const char *p = out->data, *end = p + out->len;
+    for (p += sizeof(struct msg_head); p < end; p += ns_rec_size(p)) {
+        int kind = NS_REC_KIND(p), slot;
+        if (kind == NS_REC_SPUT)
+            slot = SREC_SLOT((const struct ns_srec *)p);
+        else if (kind == NS_REC_PUT || kind == NS_REC_HPPUT)
+            slot = REC_SLOT((const struct ns_rec *)p);
+        else
+            continue;
+        memcpy(ns_buf_append(slots, sizeof slot), &slot, sizeof slot);
+    }
 }

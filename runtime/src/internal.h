@@ -98,8 +98,9 @@ struct ns_srec {
 #define NS_SPUT_MAX_SLOT ((1 << 20) - 1)
 #define NS_PAD8(n) (((n) + 7) & ~(size_t)7)
 #define NS_SREC_BYTES(s) (((s)->kind_len_slot >> 20) & 0xffu)
-/* Every request message starts with this header. */
-struct msg_head { uint32_t ngets, pad; };
+/* Every request message starts with this header; stamp: the sender's
+ * superstep (low 32 bits), used by the relaxed modes only. */
+struct msg_head { uint32_t ngets, stamp; };
 
 /* The size of the record at p, header and padded data. */
 static inline size_t
@@ -138,6 +139,7 @@ void ns_backoff_idle(struct ns_backoff *b);
 void ns_backoff_done(struct ns_backoff *b);
 void ns_wait(MPI_Request *req);
 void ns_wait_all(int n, MPI_Request *reqs);
+int  ns_test_all(int n, MPI_Request *reqs);    /* MPI_Testall: all done? */
 /* A growable list of requests to wait for together. */
 struct ns_reqs { MPI_Request *r; int n, cap; };
 MPI_Request *ns_reqs_add(struct ns_reqs *q);
@@ -233,6 +235,9 @@ struct ns_slot {
     int64_t max_size;       /* over all processes (from the combine) */
     int older;              /* previous slot with the same addr, or -1 */
     int in_use;
+    long nput;              /* puts written here since the last bspx_read (sigma) */
+    long since;             /* the first superstep in which it is in force */
+    long until;             /* popped: the first superstep it is no longer */
 };
 struct ns_regstate {
     struct ns_slot *slot;
@@ -246,6 +251,17 @@ struct ns_regstate {
     uint64_t pop_hash;
     const void *last_addr; int last_slot; size_t last_max;  /* lookup cache */
 };
+/* READ (read.c): the slot of a registered area in force, or a located
+ * stop; the stop for a wrong count. */
+/* The registrations whose puts a READ of area counts: every one of that
+ * address in force, or popped at the last sync (barrier mode) or ever
+ * (relaxed modes, which never reuse a popped slot: puts to it may still be
+ * on their way).  Fills slots (ints); none: a located stop. */
+void ns_read_slots(const void *area, struct ns_buf *slots, const struct ns_site *site)
+    NS_ADDRESS_ONLY;
+long ns_read_count(const struct ns_buf *slots, int reset);
+void ns_read_mismatch(const void *area, long expected, long actual,
+                      const struct ns_site *site) NS_ADDRESS_ONLY __attribute__((noreturn));
 void ns_reg_init(void);
 void ns_reg_apply(const int64_t *max_size);    /* at the end of a sync */
 void ns_reg_stop(void);
@@ -302,6 +318,14 @@ ns_reg_find(const void *addr, size_t *max_size)
     return ns_reg_lookup_max(addr, max_size);
 }
 
+/* ---- NS_SYNC: barrier or a relaxed mode (sync_relaxed.c) ---- */
+enum ns_sync_mode { NS_MODE_BARRIER, NS_MODE_RELAXED, NS_MODE_EAGER, NS_MODE_CHECK };
+void ns_sync_mode_init(const struct ns_site *site);    /* reads NS_SYNC */
+void ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site);
+void ns_read_relaxed(const struct ns_buf *slots, const void *area, long nputs,
+                     const struct ns_site *site) __attribute__((access(none, 2)));
+void ns_relaxed_stop(void);
+
 void ns_exchange_init(void);
 void ns_exchange_stop(void);
 /* Steps of ns_sync, in order (exchange.c). */
@@ -310,6 +334,19 @@ void ns_exchange_receive(int nrecv);
 void ns_exchange_serve_gets(void);
 void ns_exchange_apply(void);
 void ns_exchange_finish(void);
+/* Pieces of those steps, shared with the relaxed modes (sync_relaxed.c). */
+void ns_exchange_fix_hpputs(void);          /* read bsp_hpput sources */
+void ns_exchange_seal(int dest);            /* head: gets, stamp; size check */
+void ns_exchange_write_replies(const struct ns_peer *pe);
+void ns_exchange_reset_peers(void);
+/* Relaxed modes: one request message `in` from src, of superstep stamp:
+ * checks that its registrations are still in force, serves its gets into
+ * reply (returns 1 if it had any), writes its puts (counting them). */
+int  ns_exchange_apply_message(int src, const struct ns_buf *in, struct ns_buf *reply,
+                               long stamp);
+long ns_exchange_stamp(const struct ns_buf *msg);
+/* Appends the slot of each put in a request buffer (an int each). */
+void ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots);
 void ns_queue_reset(size_t tagsize);
 void ns_queue_add(const void *tag, const void *payload, size_t n);
 

@@ -251,9 +251,7 @@ ns_reg_apply(const int64_t *max_size)
             continue;
         unlink_slot(s);
         R.slot[s].in_use = 0;
-        if (R.nfree % 64 == 0)
-            R.free_slots = ns_xrealloc(R.free_slots, sizeof(int) * (R.nfree + 64));
-        R.free_slots[R.nfree++] = s;
+        R.slot[s].until = ns_eng.superstep + 1;
     }
     for (int i = 0; i < R.npush; i++) {
         int s;
@@ -273,8 +271,18 @@ ns_reg_apply(const int64_t *max_size)
         sl->size = R.push_size[i] < 0 ? 0 : (size_t)R.push_size[i];
         sl->max_size = max_size[i];
         sl->in_use = 1;
+        sl->nput = 0;
+        sl->since = ns_eng.superstep + 1;
+        sl->until = 0;
         sl->older = map_get(sl->addr);
         map_set(sl->addr, s);
+    }
+    /* popped slots are reused from the next sync on (bspx_read may count
+     * the puts of the last superstep first); never in the relaxed modes */
+    for (int i = 0; i < R.npop && !ns_proc.sync_mode; i++) {
+        if (R.nfree % 64 == 0)
+            R.free_slots = ns_xrealloc(R.free_slots, sizeof(int) * (R.nfree + 64));
+        R.free_slots[R.nfree++] = R.pop_slot[i];
     }
     R.npush = R.npop = 0;
     R.pop_hash = 1469598103934665603ULL;

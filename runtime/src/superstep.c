@@ -37,6 +37,10 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
     struct ns_combine_out out;
     const int *dests;
 
+    if (__builtin_expect(ns_proc.sync_mode != NS_MODE_BARRIER, 0)) {
+        ns_sync_relaxed(kind, site);
+        return;
+    }
     NS_PROF(ns_prof_sync(kind, site));
     ns_eng.site = *site;
     int ndest = ns_exchange_send(&dests);

@@ -93,22 +93,27 @@ ns_reqs_free(struct ns_reqs *q)
     q->n = q->cap = 0;
 }
 
+int
+ns_test_all(int n, MPI_Request *reqs)
+{
+    int done = 1;
+    if (n == 0)
+        return 1;
+    /* MPICH's MPI_STATUSES_IGNORE is (MPI_Status *)1: not an overflow */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+    MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
+#pragma GCC diagnostic pop
+    return done;
+}
+
 void
 ns_wait_all(int n, MPI_Request *reqs)
 {
     struct ns_backoff b = { 0 };
-    int done = 0;
     if (n == 0)
         return;
-    for (;;) {
-        /* MPICH's MPI_STATUSES_IGNORE is (MPI_Status *)1: not an overflow */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wstringop-overflow"
-        MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
-#pragma GCC diagnostic pop
-        if (done)
-            break;
+    while (!ns_test_all(n, reqs))
         ns_backoff_idle(&b);
-    }
     ns_backoff_done(&b);
 }

@@ -4,6 +4,8 @@
 // exits non-zero).  The processes kept communicate (a ring of puts over
 // three supersteps) to show that the others are not part of the sync.
 // maxprocs comes from the command line.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 5 %t 2 2>&1 | sort | FileCheck %s --check-prefix=K2 --implicit-check-not=process --implicit-check-not=error --implicit-check-not=warning
 // RUN: %bsprun 3 %t 1 2>&1 | sort | FileCheck %s --check-prefix=K1 --implicit-check-not=process --implicit-check-not=error --implicit-check-not=warning
@@ -23,6 +25,7 @@ int main(int argc, char **argv)
         int v = x;
         bsp_put((me + 1) % p, &v, &x, 0, sizeof x);
         bsp_sync();
+        bspx_read(&x, 1);
     }
     printf("process %d of %d (%d available): x=%d\n", me, p, available, x);
     bsp_end();

@@ -3,6 +3,9 @@
 // of every process (itself included) into local_sums.  Process i has i+1
 // elements 10i+1, ..., 10i+i+1, whose sum is 1, 23, 66, 130, 215 for
 // i = 0..4, so the total is 1, 24, 90, 220, 435 for p = 1..5.
+// UNSUPPORTED: relaxed
+// Barrier-only semantics, not kept by the relaxed modes of NS_SYNC
+// (docs/research.md): the owner changes the got variable right after the sync.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2

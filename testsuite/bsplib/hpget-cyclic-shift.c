@@ -3,6 +3,10 @@
 // CORRECTED: the man page pops `&result`, which was never registered; the
 // registered area is &x, so the corrected version pops &x (popping &result
 // is a runtime error in any BSPlib).  Process i passes i*i+1.
+// UNSUPPORTED: relaxed
+// Barrier-only semantics, not kept by the relaxed modes of NS_SYNC
+// (docs/research.md): the get destination is the owner's own area, rewritten
+// by its get reply.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2

@@ -1,6 +1,8 @@
 // bsp_hpput (unbuffered on source and destination) delivers by the end of
 // the superstep, with offsets, to other processes and to oneself, when the
 // source and destination are left alone during the superstep.  Doubles.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -17,6 +19,7 @@ int main(void)
     bsp_hpput((me + 1) % p, src, a, 3 * sizeof(double), 3 * sizeof(double));
     bsp_hpput(me, &src[1], a, 0, sizeof(double));
     bsp_sync();
+    bspx_read(a, 2);
     char line[256];
     int len = snprintf(line, sizeof line, "process %d:", me);
     for (i = 0; i < 6; i++)

@@ -6,6 +6,8 @@
 // element, but always the same value, so the result is deterministic:
 // xs[j] = j where j is some xs[i], else unchanged.  The expected values
 // below were computed independently; the program also checks itself.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
@@ -31,6 +33,10 @@ void put_array(int *xs, int n)
         bsp_put(pid, &xs[i], xs, local_idx * sizeof(int), sizeof(int));
     }
     bsp_sync();
+    int nputs = 0;              /* the i of all processes that write here */
+    for (i = 0; i < n; i++)
+        nputs += (i * i + 1) % n / n_over_p == bsp_pid();
+    bspx_read(xs, nputs);
     bsp_pop_reg(xs);
 }
 

@@ -1,6 +1,8 @@
 // bsp_put is buffered on source: the source is read when bsp_put is called,
 // so changing it right after the call does not change what arrives (here at
 // the right neighbour and at oneself).
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -19,6 +21,7 @@ int main(void)
     bsp_put(me, &v, got, sizeof(int), sizeof v);
     v = 99;                     /* neither put may see this */
     bsp_sync();
+    bspx_read(got, 2);
     printf("process %d: from left %d, from self %d\n", me, got[0], got[1]);
     bsp_end();
     return 0;

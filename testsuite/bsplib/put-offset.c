@@ -4,6 +4,8 @@
 // process q puts the 3 bytes "<A+q><a+q><0+q>" at byte offset 3q+1 of every
 // process, and process 0 also puts "!?" at offset 22, ending exactly at the
 // registered size.  Everything else keeps its '.'.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -27,6 +29,7 @@ int main(void)
             bsp_put(q, "!?", buf, 22, 2);
     }
     bsp_sync();
+    bspx_read(buf, p + 1);
     printf("process %d: [%s]\n", me, buf);
     bsp_end();
     return 0;

@@ -3,6 +3,8 @@
 // a different address on each process) that is both source and destination
 // of the put in the same superstep, which only works because bsp_put is
 // buffered on source and destination.  Process i passes 100+i.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
@@ -20,6 +22,7 @@ int reverse(int x)
 
     bsp_put(bsp_nprocs() - bsp_pid() - 1, &x, &x, 0, sizeof(int));
     bsp_sync();
+    bspx_read(&x, 1);
     bsp_pop_reg(&x);
     return x;
 }

@@ -2,6 +2,8 @@
 // bsp_put is buffered at the destination the copy happens only at the end
 // of the superstep: the destination still holds its old value after the
 // call and after further local computation, and the new one after the sync.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -19,6 +21,7 @@ int main(void)
     x = 7;                      /* local computation after the put */
     int later = x;
     bsp_sync();
+    bspx_read(&x, 1);
     printf("process %d: during=%d later=%d after=%d\n", me, during, later, x);
     bsp_end();
     return 0;

@@ -2,6 +2,8 @@
 // puts at offset 0 and at offset == registered size (the end), to another
 // process and to oneself, change nothing, while a one-int put in the same
 // superstep still arrives.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -21,6 +23,7 @@ int main(void)
     bsp_hpput((me + 1) % p, src, a, 0, 0);
     bsp_put((me + 1) % p, &src[2], a, 2 * sizeof(int), sizeof(int));
     bsp_sync();
+    bspx_read(a, 1);            /* zero-byte puts are not counted */
     printf("process %d: %d %d %d\n", me, a[0], a[1], a[2]);
     bsp_end();
     return 0;

@@ -2,6 +2,8 @@
 // them popped in an order unlike the push order, re-registered in reverse
 // order (reusing slots), and used again.  Each use puts 1000*pid+k into
 // element k of the right neighbour through the element's own address.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -20,8 +22,10 @@ static int use_all(int round)
         bsp_put((me + 1) % p, &v[k], &arr[k], 0, sizeof(int));
     }
     bsp_sync();
-    for (k = 0; k < N; k++)
+    for (k = 0; k < N; k++) {
+        bspx_read(&arr[k], 1);
         errors += arr[k] != 1000000 * round + 1000 * left + k;
+    }
     return errors;
 }
 

@@ -5,6 +5,8 @@
 // 16-byte put is within bounds.  After bsp_pop_reg(buf) and a sync, the 4-byte
 // registration is back: a 4-byte put works (a 16-byte one would be a bounds
 // error: see misuse-pop-restores-older-size.c).
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -24,11 +26,13 @@ int main(void)
     bsp_sync();
     bsp_put((me + 1) % p, src, buf, 0, sizeof src);
     bsp_sync();
+    bspx_read(buf, 2);                  /* one put through each registration */
     int first[4] = { buf[0], buf[1], buf[2], buf[3] };
     bsp_pop_reg(buf);
     bsp_sync();
     bsp_put((me + 1) % p, &src[3], buf, 0, sizeof(int));
     bsp_sync();
+    bspx_read(buf, 1);
     printf("process %d: %d %d %d %d then %d %d %d %d\n", me, first[0], first[1],
            first[2], first[3], buf[0], buf[1], buf[2], buf[3]);
     bsp_end();

@@ -3,6 +3,8 @@
 // A (the oldest) while B and C stay usable; register D (which may reuse A's
 // slot); pop C (in the middle); then use B and D; pop B and D.  Every step
 // puts into the right neighbour and checks what arrived.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -25,23 +27,31 @@ int main(void)
     bsp_put(right, &v[0], A, 0, sizeof(int));
     bsp_pop_reg(A);
     bsp_sync();
+    bspx_read(A, 1);            /* popped at that sync: its puts still count */
     errors += A[0] != 100 * left;
     bsp_put(right, &v[1], B, 0, sizeof(int));
     bsp_put(right, &v[2], C, 0, sizeof(int));
     bsp_push_reg(D, sizeof D);
     bsp_sync();
+    bspx_read(B, 1);
+    bspx_read(C, 1);
     errors += B[0] != 100 * left + 1 || C[0] != 100 * left + 2;
     bsp_put(right, &v[3], B, sizeof(int), sizeof(int));
     bsp_put(right, &v[4], C, sizeof(int), sizeof(int));
     bsp_put(right, &v[5], D, 0, sizeof(int));
     bsp_pop_reg(C);
     bsp_sync();
+    bspx_read(B, 1);
+    bspx_read(C, 1);
+    bspx_read(D, 1);
     errors += B[1] != 100 * left + 3 || C[1] != 100 * left + 4 || D[0] != 100 * left + 5;
     bsp_put(right, &v[6], B, 0, sizeof(int));
     bsp_put(right, &v[7], D, sizeof(int), sizeof(int));
     bsp_pop_reg(B);
     bsp_pop_reg(D);
     bsp_sync();
+    bspx_read(B, 1);
+    bspx_read(D, 1);
     errors += B[0] != 100 * left + 6 || D[1] != 100 * left + 7;
     printf("process %d: A=%d B=%d,%d C=%d,%d D=%d,%d errors=%d\n", me, A[0], B[0], B[1],
            C[0], C[1], D[0], D[1], errors);

@@ -5,6 +5,12 @@
 // process of 1..p-1 (cyclically) and gets x of the previous one.  A second
 // slot (y, registered by all) is written by everybody into process 0.  At
 // the end every process pops its slot-1 address (NULL on process 0).
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
+// UNSUPPORTED: relaxed
+// Barrier-only semantics, not kept by the relaxed modes of NS_SYNC
+// (docs/research.md): barrier mode serves every get before any put of the
+// superstep.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
 // RUN: %bsprun 4 %t | sort | FileCheck %s --check-prefix=P4
@@ -28,6 +34,10 @@ int main(void)
     bsp_pop_reg(me == 0 ? NULL : &x);
     bsp_pop_reg(y);
     bsp_sync();
+    if (me > 0)                         /* popped at the last sync: still counted */
+        bspx_read(&x, 1);
+    else
+        bspx_read(y, p);
     if (me == 0)
         printf("process 0: y = %d %d %d %d\n", y[0], y[1], y[2], y[3]);
     else

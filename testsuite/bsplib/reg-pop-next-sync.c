@@ -7,6 +7,8 @@
 // itself; the get reads b = 40+pid of the last process, before the puts).
 // After the sync, a put of 6 via &a goes through slot 0 again (to a
 // everywhere).
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 4 %t | sort | FileCheck %s --check-prefix=P4
@@ -31,11 +33,13 @@ int main(void)
     if (me == 0)
         bsp_get(p - 1, &a, 0, &got, sizeof got);     /* b of the last process */
     bsp_sync();
+    bspx_read(me == 0 ? &a : &b, 1);    /* slot 1, popped at that sync */
     seen = me == 0 ? a : b;
     if (me == 0)
         for (q = 0; q < p; q++)
             bsp_put(q, &six, &a, 0, sizeof six);
     bsp_sync();
+    bspx_read(&a, 1);
     if (me == 0)
         printf("process 0: after pop superstep %d and got %d; then a=%d\n", seen, got, a);
     else

@@ -4,6 +4,8 @@
 // superstep of that bsp_push_reg a put by process 0 to &a still uses slot 0
 // (lands in a everywhere); after the sync it uses the new slot (lands in b
 // on the others, and in a on process 0 itself).
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -27,6 +29,9 @@ int main(void)
         for (q = 0; q < p; q++)
             bsp_put(q, &two, &a, 0, sizeof two);
     bsp_sync();
+    bspx_read(&a, me == 0 ? 2 : 1);     /* counts every registration of &a */
+    if (me != 0)
+        bspx_read(&b, 1);
     printf("process %d: a=%d b=%d\n", me, a, b);
     bsp_end();
     return 0;

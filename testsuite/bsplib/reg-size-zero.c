@@ -2,6 +2,8 @@
 // an area of size 0.  Process 0 registers buf with size 0 (nothing of it
 // may be written or read remotely) but can still name the slot to put into
 // and get from the others, who registered 16 bytes.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -21,6 +23,8 @@ int main(void)
             bsp_put(q, &v, buf, 0, sizeof v);
         }
     bsp_sync();
+    if (me != 0)
+        bspx_read(buf, 1);
     if (me == 0)
         printf("process 0: got %d %d\n", got[1], got[2]);
     else

@@ -3,6 +3,8 @@
 // error, n_r the size on the destination).  Process i registers 4(i+1)
 // bytes of its buf; process 0 (which registered only 4 bytes) puts i+1 ints
 // into every process i, the whole of what i registered.
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
 #include <stdio.h>
@@ -18,6 +20,7 @@ int main(void)
         for (q = 0; q < p; q++)
             bsp_put(q, src, buf, 0, (q + 1) * sizeof(int));
     bsp_sync();
+    bspx_read(buf, 1);
     printf("process %d: %d %d %d %d\n", me, buf[0], buf[1], buf[2], buf[3]);
     bsp_end();
     return 0;

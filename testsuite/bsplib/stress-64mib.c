@@ -5,6 +5,8 @@
 // superstep r).  bsp_put is buffered on source, so the source is overwritten
 // right after the call; bsp_hpput is unbuffered, so it is left alone until
 // the sync (and travels zero-copy).
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 2 %t put | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 3 %t put | sort | FileCheck %s --check-prefix=P3
@@ -45,6 +47,7 @@ int main(int argc, char **argv)
             memset(src, 0, BYTES);      /* buffered on source: may change now */
         }
         bsp_sync();
+        bspx_read(dst, 1);
         for (k = 0; k < WORDS; k++)
             errors += dst[k] != word(k, left, r);
     }

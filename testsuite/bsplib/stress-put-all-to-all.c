@@ -6,6 +6,8 @@
 // into element s M + k of q's dst (p M ints).  Each process prints its
 // number of puts per superstep, the errors, and the sum of its dst after
 // superstep 2 (the expected sums below were computed independently).
+// bspx_read (the READ of seed 003) before each read of a put area: it
+// checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -34,6 +36,7 @@ int main(void)
                 n++;
             }
         bsp_sync();
+        bspx_read(dst, p * M);
         if (n > puts)
             puts = n;
         for (s = 0; s < p; s++)

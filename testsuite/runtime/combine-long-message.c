@@ -27,6 +27,8 @@ int main(void)
     }
     bsp_sync();
     for (int i = 0; i < N; i++)
+        bspx_read(a[i], 1);         /* READ of seed 003: waits in relaxed modes */
+    for (int i = 0; i < N; i++)
         if (a[i][0] != ((s + p - 1) % p) * 1000 + i)
             bad++;
     for (int i = 0; i < N; i++)

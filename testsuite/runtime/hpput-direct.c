@@ -35,6 +35,8 @@ int main(void)
             bsp_put(d, &v, small, s * (int)sizeof(int), sizeof v);
         }
     bsp_sync();
+    bspx_read(dst, p * NSIZES);     /* READ of seed 003: waits in relaxed modes */
+    bspx_read(small, p * NSIZES);
     for (int from = 0; from < p; from++) {
         if (small[from] != 1000 * from + s)
             errors++;

@@ -1,0 +1,492 @@
+/*
+ * sync_relaxed.c - the relaxed modes of NS_SYNC (seed 003, relaxed barrier
+ * synchronization): no global exchange, a process synchronizes only with
+ * the processes it puts to and, through bspx_read, with those that put to
+ * it.  Puts are aggregated per destination as in barrier mode (exchange.c);
+ * at the sync each destination gets one request stamped with the sender's
+ * superstep s.  A destination accepts a request only when its own superstep
+ * S allows: s < S, or s == S while it is inside its sync.
+ *   relaxed        Fig. 1: request (stamp, sizes) -> ack when accepted ->
+ *                  data (the records), written on arrival;
+ *   relaxed-eager  the records travel with the request; the destination
+ *                  holds them until it accepts, then writes them;
+ *   relaxed-check  relaxed, plus per-superstep notices to every process of
+ *                  the puts it was sent, so that each bspx_read is compared
+ *                  with the count barrier mode would give.
+ * A sync waits only for its own requests (acked and sent) and the replies
+ * to its gets, serving requests meanwhile.  bsp_end completes every
+ * transfer: each process tells every other how many requests it sent it,
+ * and serves until it has had them all.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include "internal.h"
+
+#define E ns_eng
+
+enum {                          /* tags, apart from barrier mode's */
+    TAG_REQ = 64,               /* request (relaxed: head only; eager: records) */
+    TAG_ACK,                    /* destination -> sender: send the data */
+    TAG_DATA,                   /* the records, after the ack */
+    TAG_REPLY,                  /* replies to gets */
+    TAG_NOTE,                   /* check mode: the puts sent to you in superstep s */
+    TAG_COUNT                   /* bsp_end: messages I sent you */
+};
+
+struct req_head { uint32_t stamp, ngets; uint64_t len; };
+
+/* A request from another process: held until accepted (M_I of Fig. 1),
+ * or accepted and its data arriving. */
+struct pending {
+    int src;
+    long stamp;
+    size_t len;
+    struct ns_buf data;         /* eager: already here; relaxed: arriving */
+    MPI_Request req;            /* relaxed: the data's receive once acked */
+    int acked;
+};
+
+static struct {
+    int in_sync;
+    struct pending *pend; int npend, cappend;
+    int wait_acks;              /* my requests of this sync not yet acked */
+    struct req_head *head;      /* [nprocs] my request heads (relaxed) */
+    MPI_Request *reply_recv;    /* [nprocs] replies to my gets */
+    MPI_Request *reply_send;    /* [nprocs] my replies, until sent */
+    struct ns_reqs misc;        /* acks and notices, waited for at the sync */
+    long *sent;                 /* [nprocs] messages I sent each process */
+    long received;              /* messages received */
+    int64_t *max_size;          /* registration sizes: unknown, so no bound */
+    int cap_max;
+    /* relaxed-check */
+    struct ns_buf *note;        /* [nprocs] notice being sent */
+    long *note_upto;            /* [nprocs] notices received for stamps < this */
+    struct chk { int slot; long stamp; long n; } *chk; int nchk, capchk;
+    struct ns_buf tmp;          /* the message being taken */
+} RS;
+
+static const char *const mode_names[] = { "barrier", "relaxed", "relaxed-eager",
+                                          "relaxed-check" };
+
+const char *ns_sync_mode_name(void) { return mode_names[ns_proc.sync_mode]; }
+
+void
+ns_sync_mode_init(const struct ns_site *site)
+{
+    const char *s = getenv("NS_SYNC");
+    ns_proc.sync_mode = NS_MODE_BARRIER;
+    if (!s || !*s)
+        return;
+    int m = -1;
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(s, mode_names[i]))
+            m = i;
+    if (m < 0)
+        ns_fatal(site, "NS_SYNC=%s is not a synchronization mode; use barrier, relaxed, "
+                 "relaxed-eager or relaxed-check", s);
+    ns_proc.sync_mode = m;
+    if (m == NS_MODE_BARRIER)
+        return;
+    if (strcmp(ns_end_call, "bsp_end"))
+        ns_fatal(site, "NS_SYNC=%s: the relaxed modes are for BSPlib programs; NestStep "
+                 "programs run in barrier mode only (unset NS_SYNC or set NS_SYNC=barrier)", s);
+    int p = ns_proc.nprocs;
+    RS.head = ns_xmalloc(sizeof *RS.head * (size_t)p);
+    RS.reply_recv = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
+    RS.reply_send = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
+    RS.sent = calloc((size_t)p, sizeof *RS.sent);
+    RS.note = calloc((size_t)p, sizeof *RS.note);
+    RS.note_upto = calloc((size_t)p, sizeof *RS.note_upto);
+    if (!RS.sent || !RS.note || !RS.note_upto)
+        ns_fatal(site, "out of memory for %d processes", p);
+    for (int i = 0; i < p; i++)
+        RS.reply_send[i] = RS.reply_recv[i] = MPI_REQUEST_NULL;
+}
+
+void
+ns_relaxed_stop(void)
+{
+    if (ns_proc.sync_mode == NS_MODE_BARRIER)
+        return;
+    for (int i = 0; i < ns_proc.nprocs; i++)
+        ns_buf_free(&RS.note[i]);
+    ns_buf_free(&RS.tmp);
+    free(RS.head); free(RS.reply_recv); free(RS.reply_send); free(RS.sent);
+    free(RS.note); free(RS.note_upto); free(RS.chk); free(RS.pend); free(RS.max_size);
+    ns_reqs_free(&RS.misc);
+    memset(&RS, 0, sizeof RS);
+}
+
+/* Whether my superstep allows a request of superstep stamp in now. */
+static inline int
+acceptable(long stamp)
+{
+    return stamp < E.superstep || (RS.in_sync && stamp == E.superstep);
+}
+
+/* Writes an accepted request's records (serving its gets first). */
+static void
+deliver(int src, const struct ns_buf *data, long stamp)
+{
+    struct ns_peer *pe = &E.peer[src];
+    if (src != ns_proc.pid)
+        ns_wait(&RS.reply_send[src]);       /* its last reply still goes out */
+    if (!ns_exchange_apply_message(src, data, &pe->reply_out, stamp))
+        return;
+    if (src == ns_proc.pid) {
+        struct ns_buf t = pe->reply_in; pe->reply_in = pe->reply_out; pe->reply_out = t;
+    } else {
+        MPI_Isend(pe->reply_out.data, (int)pe->reply_out.len, MPI_BYTE, src, TAG_REPLY,
+                  E.comm, &RS.reply_send[src]);
+    }
+}
+
+static void
+add_chk(int slot, long stamp, long n)
+{
+    for (int i = 0; i < RS.nchk; i++)
+        if (RS.chk[i].slot == slot && RS.chk[i].stamp == stamp) {
+            RS.chk[i].n += n;
+            return;
+        }
+    if (RS.nchk == RS.capchk) {
+        RS.capchk = RS.capchk ? 2 * RS.capchk : 16;
+        RS.chk = ns_xrealloc(RS.chk, sizeof *RS.chk * (size_t)RS.capchk);
+    }
+    RS.chk[RS.nchk++] = (struct chk){ slot, stamp, n };
+}
+
+/* A notice: stamp, then the slot of each put sent to me in that superstep. */
+static void
+take_note(int src, const char *p, int count)
+{
+    int64_t stamp;
+    memcpy(&stamp, p, sizeof stamp);
+    for (const char *q = p + sizeof stamp; q < p + count; q += sizeof(int)) {
+        int slot;
+        memcpy(&slot, q, sizeof slot);
+        add_chk(slot, stamp, 1);
+    }
+    RS.note_upto[src] = stamp + 1;
+}
+
+/* Receives one message of this tag, if any, into buf; returns its source
+ * or -1. */
+static int
+take(int tag, struct ns_buf *buf, int *count)
+{
+    int flag = 0;
+    MPI_Message msg;
+    MPI_Status st;
+    MPI_Request req;
+    MPI_Improbe(MPI_ANY_SOURCE, tag, E.comm, &flag, &msg, &st);
+    if (!flag)
+        return -1;
+    MPI_Get_count(&st, MPI_BYTE, count);
+    buf->len = 0;
+    MPI_Imrecv(ns_buf_append(buf, (size_t)*count), *count, MPI_BYTE, &msg, &req);
+    ns_wait(&req);
+    return st.MPI_SOURCE;
+}
+
+static struct pending *
+new_pending(int src, long stamp, size_t len)
+{
+    if (RS.npend == RS.cappend) {
+        RS.cappend = RS.cappend ? 2 * RS.cappend : 16;
+        RS.pend = ns_xrealloc(RS.pend, sizeof *RS.pend * (size_t)RS.cappend);
+    }
+    struct pending *q = &RS.pend[RS.npend++];
+    memset(q, 0, sizeof *q);
+    q->src = src;
+    q->stamp = stamp;
+    q->len = len;
+    q->req = MPI_REQUEST_NULL;
+    return q;
+}
+
+/* Whether a request from src before the i-th is still pending: requests of
+ * one source are written in the order of their supersteps. */
+static int
+earlier_from(int i, int src)
+{
+    for (int j = 0; j < i; j++)
+        if (RS.pend[j].src == src)
+            return 1;
+    return 0;
+}
+
+/* One round of HANDLE_MESSAGE of Fig. 1: take what has arrived, accept
+ * what my superstep allows, write what is complete.  Returns whether
+ * anything happened. */
+static int
+handle_messages(void)
+{
+    struct ns_buf *tmp = &RS.tmp;
+    int progress = 0, count, src;
+
+    while ((src = take(TAG_REQ, tmp, &count)) >= 0) {
+        progress = 1;
+        RS.received++;
+        if (ns_proc.sync_mode == NS_MODE_EAGER) {
+            struct pending *q = new_pending(src, ns_exchange_stamp(tmp), (size_t)count);
+            q->data = *tmp;                         /* keep the buffer */
+            memset(tmp, 0, sizeof *tmp);
+            q->acked = 1;
+        } else {
+            struct req_head h;
+            memcpy(&h, tmp->data, sizeof h);
+            new_pending(src, h.stamp, h.len);
+        }
+    }
+    while ((src = take(TAG_ACK, tmp, &count)) >= 0) {
+        struct ns_peer *pe = &E.peer[src];
+        progress = 1;
+        RS.wait_acks--;
+        MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, src, TAG_DATA, E.comm,
+                  ns_reqs_add(&E.sends));
+    }
+    while (ns_proc.sync_mode == NS_MODE_CHECK && (src = take(TAG_NOTE, tmp, &count)) >= 0) {
+        progress = 1;
+        RS.received++;
+        take_note(src, tmp->data, count);
+    }
+    for (int i = 0; i < RS.npend; ) {
+        struct pending *q = &RS.pend[i];
+        if (earlier_from(i, q->src)) {          /* one source's in its order */
+            i++;
+            continue;
+        }
+        if (!q->acked) {
+            if (!acceptable(q->stamp)) {
+                i++;
+                continue;
+            }
+            static const int ack = 1;
+            q->data.len = 0;
+            MPI_Irecv(ns_buf_append(&q->data, q->len), (int)q->len, MPI_BYTE, q->src,
+                      TAG_DATA, E.comm, &q->req);
+            MPI_Isend(&ack, 1, MPI_INT, q->src, TAG_ACK, E.comm, ns_reqs_add(&RS.misc));
+            q->acked = 1;
+            progress = 1;
+        }
+        int done = 1;
+        if (q->req != MPI_REQUEST_NULL)
+            MPI_Test(&q->req, &done, MPI_STATUS_IGNORE);
+        if (!done || !acceptable(q->stamp)) {
+            i++;
+            continue;
+        }
+        struct pending d = *q;
+        memmove(q, q + 1, sizeof *q * (size_t)(RS.npend - i - 1));
+        RS.npend--;
+        deliver(d.src, &d.data, d.stamp);
+        ns_buf_free(&d.data);
+        progress = 1;
+    }
+    return progress;
+}
+
+/* Waits for the condition, serving meanwhile. */
+#define SERVE_UNTIL(cond)                                               \
+    do {                                                                \
+        struct ns_backoff b_ = { 0 };                                   \
+        while (!(cond)) {                                               \
+            if (handle_messages())                                      \
+                ns_backoff_done(&b_);                                   \
+            else                                                        \
+                ns_backoff_idle(&b_);                                   \
+        }                                                               \
+        ns_backoff_done(&b_);                                           \
+    } while (0)
+
+static int
+all_done(struct ns_reqs *q)
+{
+    if (!ns_test_all(q->n, q->r))
+        return 0;
+    q->n = 0;
+    return 1;
+}
+
+static int
+replies_done(void)
+{
+    return ns_test_all(ns_proc.nprocs, RS.reply_recv);
+}
+
+/* Check mode: tell every other process which puts I sent it. */
+static void
+send_notes(void)
+{
+    int64_t stamp = E.superstep;
+    for (int d = 0; d < ns_proc.nprocs; d++) {
+        struct ns_peer *pe = &E.peer[d];
+        struct ns_buf *n = &RS.note[d];
+        n->len = 0;
+        memcpy(ns_buf_append(n, sizeof stamp), &stamp, sizeof stamp);
+        if (pe->dirty)
+            ns_exchange_put_slots(&pe->out, n);
+        if (d == ns_proc.pid) {
+            take_note(d, n->data, (int)n->len);
+            continue;
+        }
+        RS.sent[d]++;
+        MPI_Isend(n->data, (int)n->len, MPI_BYTE, d, TAG_NOTE, E.comm, ns_reqs_add(&RS.misc));
+    }
+}
+
+/* bsp_end: every process tells every other how many messages it sent it
+ * (p - 1 counts each, once per job; the engine's communicator also holds
+ * the processes beyond bsp_begin's count, so no collective), and each
+ * serves until it has received that many. */
+static void
+complete_all(void)
+{
+    int p = ns_proc.nprocs, me = ns_proc.pid;
+    long *in = ns_xmalloc(sizeof *in * 2 * (size_t)p), *out = ns_xmalloc(sizeof *out * 2 * (size_t)p);
+    long expect = 0;
+    MPI_Request *req = ns_xmalloc(sizeof *req * 2 * (size_t)p);
+    int n = 0;
+    for (int d = 0; d < p; d++) {
+        if (d == me)
+            continue;
+        out[2 * d] = RS.sent[d];
+        out[2 * d + 1] = E.superstep;
+        MPI_Irecv(&in[2 * d], 2, MPI_LONG, d, TAG_COUNT, E.comm, &req[n++]);
+        MPI_Isend(&out[2 * d], 2, MPI_LONG, d, TAG_COUNT, E.comm, &req[n++]);
+    }
+    SERVE_UNTIL(ns_test_all(n, req));
+    for (int d = 0; d < p; d++) {
+        if (d == me)
+            continue;
+        expect += in[2 * d];
+        if (in[2 * d + 1] != E.superstep)
+            ns_fatal(&E.site, "process %d called bsp_end in superstep %ld, this process in "
+                     "superstep %ld; every process must call bsp_end after the same number of "
+                     "bsp_sync calls (NS_SYNC=%s finds this only at the end)", d,
+                     in[2 * d + 1], E.superstep, ns_sync_mode_name());
+    }
+    free(in);
+    free(out);
+    free(req);
+    SERVE_UNTIL(RS.received == expect && RS.npend == 0);
+    for (int i = 0; i < ns_proc.nprocs; i++)
+        ns_wait(&RS.reply_send[i]);
+    ns_reqs_wait(&RS.misc);
+}
+
+/* Check mode at bsp_end: puts of earlier supersteps that no bspx_read
+ * counted were read (if at all) without waiting for them. */
+static void
+check_unread(const struct ns_site *site)
+{
+    for (int i = 0; i < RS.nchk; i++) {
+        const struct chk *c = &RS.chk[i];
+        if (c->stamp >= E.superstep)
+            continue;           /* puts of the last superstep: delivered by bsp_end */
+        ns_fatal(site, "NS_SYNC=relaxed-check: %ld put%s of superstep %ld reached the area "
+                 "%p (registration slot %d) and no bspx_read counted them; call "
+                 "bspx_read(area, n) before reading the area in a later superstep",
+                 c->n, c->n == 1 ? "" : "s", c->stamp,
+                 c->slot < E.reg.nslot ? (void *)E.reg.slot[c->slot].addr : NULL, c->slot);
+    }
+}
+
+void
+ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
+{
+    int me = ns_proc.pid;
+    E.site = *site;
+    RS.in_sync = 1;
+    ns_exchange_fix_hpputs();
+    if (ns_proc.sync_mode == NS_MODE_CHECK)
+        send_notes();
+    for (int i = 0; i < E.ndirty; i++) {
+        int d = E.dirty[i];
+        struct ns_peer *pe = &E.peer[d];
+        ns_exchange_seal(d);
+        if (d == me)
+            continue;
+        if (pe->get_bytes) {
+            pe->reply_in.len = 0;
+            MPI_Irecv(ns_buf_append(&pe->reply_in, pe->get_bytes), (int)pe->get_bytes,
+                      MPI_BYTE, d, TAG_REPLY, E.comm, &RS.reply_recv[d]);
+        }
+        RS.sent[d]++;
+        if (ns_proc.sync_mode == NS_MODE_EAGER) {
+            MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, TAG_REQ, E.comm,
+                      ns_reqs_add(&E.sends));
+        } else {
+            RS.head[d] = (struct req_head){ (uint32_t)E.superstep, (uint32_t)pe->ngets,
+                                            pe->out.len };
+            MPI_Isend(&RS.head[d], sizeof RS.head[d], MPI_BYTE, d, TAG_REQ, E.comm,
+                      ns_reqs_add(&RS.misc));
+            RS.wait_acks++;
+        }
+    }
+    if (E.peer[me].dirty)
+        deliver(me, &E.peer[me].out, E.superstep);
+    SERVE_UNTIL(RS.wait_acks == 0 && replies_done() && all_done(&E.sends));
+    for (int i = 0; i < E.ndirty; i++)
+        if (E.peer[E.dirty[i]].get_bytes)
+            ns_exchange_write_replies(&E.peer[E.dirty[i]]);
+    ns_reqs_wait(&RS.misc);
+    ns_exchange_reset_peers();
+
+    /* registrations: local, in the same order everywhere (Fig. 1); the
+     * owner checks each access against its own size */
+    const struct ns_regstate *R = &E.reg;
+    if (R->npush > RS.cap_max) {
+        RS.cap_max = R->npush;
+        RS.max_size = ns_xrealloc(RS.max_size, sizeof *RS.max_size * (size_t)RS.cap_max);
+    }
+    for (int i = 0; i < R->npush; i++)
+        RS.max_size[i] = R->push_size[i] < 0 ? -1 : INT64_MAX;
+    ns_reg_apply(RS.max_size);
+    E.tagsize = E.tagsize_next;
+    if (kind == NS_SYNC_END) {
+        complete_all();
+        if (ns_proc.sync_mode == NS_MODE_CHECK)
+            check_unread(site);
+    }
+    E.superstep++;
+    RS.in_sync = 0;
+}
+
+/* READ of Fig. 1: wait until the area has nputs puts, serving requests of
+ * earlier supersteps meanwhile; check mode first learns from the notices
+ * of every process how many barrier mode would have delivered. */
+void
+ns_read_relaxed(const struct ns_buf *slots, const void *area, long nputs,
+                const struct ns_site *site)
+{
+    if (ns_proc.sync_mode == NS_MODE_CHECK) {
+        const int *sl = (const int *)slots->data;
+        size_t ns = slots->len / sizeof(int);
+        for (int q = 0; q < ns_proc.nprocs; q++)
+            SERVE_UNTIL(RS.note_upto[q] >= E.superstep);
+        long expected = 0;
+        for (int i = 0; i < RS.nchk; ) {
+            int mine = 0;
+            for (size_t k = 0; k < ns; k++)
+                mine |= RS.chk[i].slot == sl[k];
+            if (mine && RS.chk[i].stamp < E.superstep) {
+                expected += RS.chk[i].n;
+                RS.chk[i] = RS.chk[--RS.nchk];
+            } else {
+                i++;
+            }
+        }
+        if (expected != nputs)
+            ns_fatal(site, "NS_SYNC=relaxed-check: area %p: bspx_read expects %ld puts, "
+                     "barrier mode delivers %ld since its last bspx_read; %s", area, nputs,
+                     expected, expected > nputs ? "it would read before the later puts arrive "
+                     "(a value of an earlier superstep)" : "it would wait for puts that never "
+                     "come (or take those of a later superstep)");
+    }
+    SERVE_UNTIL(ns_read_count(slots, 0) >= nputs);
+    long n = ns_read_count(slots, 1);
+    if (n > nputs)
+        ns_read_mismatch(area, nputs, n, site);
+}
