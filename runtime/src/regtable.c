@@ -280,6 +280,8 @@ ns_reg_apply(const int64_t *max_size)
     /* popped slots are reused from the next sync on (bspx_read may count
      * the puts of the last superstep first); never in the relaxed modes */
     for (int i = 0; i < R.npop && !ns_proc.sync_mode; i++) {
+        if (R.pop_slot[i] < 0)      /* cancelled a push: no slot */
+            continue;
         if (R.nfree % 64 == 0)
             R.free_slots = ns_xrealloc(R.free_slots, sizeof(int) * (R.nfree + 64));
         R.free_slots[R.nfree++] = R.pop_slot[i];
