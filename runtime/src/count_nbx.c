@@ -86,12 +86,11 @@ sends_done(void)
 }
 
 void
-ns_nbx_exchange(struct ns_combine_in *in, struct ns_combine_out *out)
+ns_nbx_receive(struct ns_combine_in *in, struct ns_combine_out *out)
 {
     struct consensus c = { 0 };
     int entered = 0, same = 1;
 
-    in->ndest = ns_exchange_send(&in->dest, &E.ssends);
     while ((1 << c.rounds) < ns_proc.nprocs)
         c.rounds++;
     for (int k = 0; k < NS_NAGREE; k++) {
