@@ -31,7 +31,6 @@
  */
 #include <limits.h>
 #include <stdio.h>
-#include <time.h>
 #include "internal.h"
 #include "combiner.h"
 
@@ -173,14 +172,6 @@ disagree(struct ns_combiner *C, int k, int64_t va, int ra, int64_t vb, int rb)
 {
     int ns = C->agree[NS_AGREE_KIND] >= NS_SYNC_NS_STEP;
     const struct ns_site *site = ns ? &C->g->site : NS_SITE(agree_call[k], NULL, 0);
-    if (C->direct && C->g->rank != 0) {
-        /* Rank 0 merges every contribution too, so it finds a disagreement
-         * as well and reports it: one line for the job.  Report only if it
-         * has not stopped the job within 5 s. */
-        struct timespec nap = { 0, 10 * 1000 * 1000 };
-        for (int i = 0; i < 500; i++)
-            nanosleep(&nap, NULL);
-    }
     if (ra > rb) {                  /* name the lower rank first */
         int64_t tv = va; va = vb; vb = tv;
         int tr = ra; ra = rb; rb = tr;
@@ -372,7 +363,10 @@ wait_idle(struct ns_combiner *C, int n, MPI_Request *reqs)
 #pragma GCC diagnostic pop
         if (done)
             break;
+        int defer = ns_fatal_defer;     /* what the idle work finds is mine */
+        ns_fatal_defer = 0;
         C->idle(C->g);
+        ns_fatal_defer = defer;
         ns_backoff_idle(&b);
     }
     ns_backoff_done(&b);

@@ -74,6 +74,10 @@ ns_combine_run_direct(struct ns_combiner *C, const struct ns_combine_in *in)
         ns_comb_send(C, &C->out[i], q, C->tag_up, C->tag_up_rest);
     }
     C->hist.len = 0;                /* what I send is no count of mine */
+    /* The group's process 0 merges and folds every contribution too, so it
+     * finds any disagreement or bad item as well and reports it: one line
+     * for the job, as in the tree. */
+    ns_fatal_defer = C->g->rank != 0;
     ns_comb_merge_inputs(C, in->prefix);
     for (int i = 0; i < C->nin; i++) {
         C->contrib[C->in_rank[i]] = C->sub[i].data;
@@ -89,4 +93,5 @@ ns_combine_run_direct(struct ns_combiner *C, const struct ns_combine_in *in)
         direct_prefix(C);
     else
         C->prefix.len = 0;
+    ns_fatal_defer = 0;
 }

@@ -134,6 +134,10 @@ void ns_reqs_free(struct ns_reqs *q);
 void ns_wait_init(int local_procs);
 int  ns_oversubscribed(void);
 
+/* Set while an error found here is found by the group's process 0 as well
+ * (the combine's direct protocol): ns_fatal lets that process report it. */
+extern int ns_fatal_defer;
+
 /* An integer knob from the environment; a bad value warns and gives dflt. */
 int ns_env_int(const char *name, int dflt, int lo, int hi);
 
