@@ -1,16 +1,18 @@
 #!/bin/sh
 # bsprun (also installed as nsrun) - start a BSPlib or NestStep-C program
 # on N MPI processes.
-# Usage: bsprun [-np N | -n N] [--sync=MODE] [--profile[=DIR]] [--] prog [args...]
-#   (N defaults to 1)
-#   --sync=MODE  barrier (default), relaxed, relaxed-eager or relaxed-check:
-#                superstep synchronization of BSPlib programs (sets NS_SYNC)
-#   --profile[=DIR]  trace every superstep into DIR (default ./profile) for bspprof
+# Usage: bsprun [-np N | -n N] [OPTION...] [--] prog [args...]   (N defaults to 1)
+#   --sync=MODE        barrier (default), relaxed, relaxed-eager or relaxed-check:
+#                      superstep synchronization of BSPlib programs (sets NS_SYNC)
+#   --exchange=PROTO   tree (default), direct or nbx: the count exchange of
+#                      barrier-mode syncs (sets NS_EXCHANGE)
+#   --profile[=DIR]    trace every superstep into DIR (default ./profile) for
+#                      bspprof (sets NS_PROFILE)
 # Engine knobs pass through the environment (see bsprun(1)): NS_TREE_ARITY,
 # NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
-# NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_SYNC, NS_PROFILE.
+# NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_SYNC, NS_EXCHANGE, NS_PROFILE.
 me=$(basename "$0")
-usage="usage: $me [-np N] [--sync=MODE] prog [args...]"
+usage="usage: $me [-np N] [--sync=MODE] [--exchange=PROTO] [--profile[=DIR]] prog [args...]"
 np=1
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -21,7 +23,16 @@ while [ $# -gt 0 ]; do
     --profile) NS_PROFILE=profile; export NS_PROFILE; shift ;;
     --profile=*) NS_PROFILE=${1#*=}; export NS_PROFILE; shift
                  [ -n "$NS_PROFILE" ] || { echo "$me: --profile= needs a directory; $usage" >&2; exit 2; } ;;
-    -h|--help) sed -n '2,11s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    --exchange|--exchange=*)
+            if [ "$1" = --exchange ]; then
+              [ $# -ge 2 ] || { echo "$me: --exchange needs tree, direct or nbx; $usage" >&2; exit 2; }
+              NS_EXCHANGE=$2; shift
+            else NS_EXCHANGE=${1#*=}; fi
+            shift
+            case "$NS_EXCHANGE" in tree|direct|nbx) export NS_EXCHANGE ;;
+              *) echo "$me: --exchange must be tree, direct or nbx, got '$NS_EXCHANGE'" >&2; exit 2 ;;
+            esac ;;
+    -h|--help) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
     --) shift; break ;;
     -*) echo "$me: unknown option '$1'; $usage (mpiexec options: see BSPRUN_MPIEXEC in bsprun(1))" >&2
         exit 2 ;;

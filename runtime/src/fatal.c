@@ -13,6 +13,7 @@
 #include "report_once.h"
 
 static int dying;
+int ns_fatal_defer;
 
 /* Longest a process that lost the report waits for the reporter to stop the
  * job before it stops the job itself. */
@@ -77,6 +78,13 @@ ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
     else if (!fin)
         rank = ns_mpi_world_rank();
     fflush(stdout);
+    if (ns_fatal_defer) {
+        /* the group's process 0 finds this too: let it report, and report
+         * only if it has not stopped the job within 5 s */
+        struct timespec nap = { 0, 10 * 1000 * 1000 };
+        for (int i = 0; i < 500; i++)
+            nanosleep(&nap, NULL);
+    }
     if (!report_or_wait())
         stop_job();
     if (ns_proc.running)

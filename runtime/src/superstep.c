@@ -1,7 +1,8 @@
 /*
  * superstep.c - ns_sync, the end of a superstep: send the aggregated
- * requests, run the combine (agreement checks, N_DAMsgs counts, barrier),
- * deliver, then let registration and tag-size changes take effect.
+ * requests, run the combine (agreement checks, N_DAMsgs counts, barrier)
+ * or another count exchange (NS_EXCHANGE, count_exchange.c), deliver, then
+ * let registration and tag-size changes take effect.
  */
 #include "internal.h"
 #include "profile.h"
@@ -36,6 +37,7 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
     const struct ns_regstate *R = &ns_eng.reg;
     struct ns_combine_out out;
     const int *dests;
+    int nbx = ns_eng.exchange == NS_EXCHANGE_NBX;
 
     if (__builtin_expect(ns_proc.sync_mode != NS_MODE_BARRIER, 0)) {
         ns_sync_relaxed(kind, site);
@@ -43,7 +45,7 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
     }
     NS_PROF(ns_prof_sync(kind, site));
     ns_eng.site = *site;
-    int ndest = ns_exchange_send(&dests);
+    int ndest = ns_exchange_send(&dests, nbx ? &ns_eng.ssends : NULL);
     NS_PROF(ns_prof_bsp_sent());
     struct ns_combine_in in = {
         .agree = {
@@ -61,9 +63,13 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
         .ndest = ndest,
         .dest = dests,
     };
-    ns_combine_run(&ns_root, &in, &out);
-    NS_PROF(ns_prof_mark(NSP_T_COMBINED));
-    ns_exchange_receive(out.nrecv);
+    if (nbx) {                      /* no counts (count_nbx.c) */
+        ns_nbx_receive(&in, &out);
+    } else {                        /* tree or direct (NS_EXCHANGE, count_exchange.c) */
+        ns_combine_run(&ns_root, &in, &out);
+        NS_PROF(ns_prof_mark(NSP_T_COMBINED));
+        ns_exchange_receive(out.nrecv);
+    }
     NS_PROF(ns_prof_bsp_received());
     ns_exchange_serve_gets();
     ns_exchange_apply();

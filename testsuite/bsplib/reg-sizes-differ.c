@@ -7,6 +7,7 @@
 // checks the count in barrier mode and waits in the relaxed modes.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 
