@@ -75,6 +75,18 @@ void bsp_get_tag(int *status, void *tag);
 void bsp_move(void *payload, int reception_nbytes);
 int bsp_hpmove(void **tag_ptr, void **payload_ptr);
 
+/* NestStep-C extensions to BSPlib (prefix bspx_; not in the standard).
+ * bspx_read(area, nputs): the READ of relaxed barrier synchronization
+ * (seed 003, Kim, Ha and Jhon 1998).  Call it before the first access to the
+ * registered area `area` in a superstep that reads what puts wrote there;
+ * nputs is the number of bsp_put/bsp_hpput calls, from all processes, that
+ * wrote the area since its last bspx_read.  Barrier mode (the default)
+ * checks that count and stops the job if it is wrong; the relaxed modes
+ * (bsprun --sync=relaxed) wait for those puts.  Resets the count.  See
+ * bspx_read(3). */
+#define BSPX_READ 1
+void bspx_read(const void *area, int nputs) BSP_ADDRESS_ONLY(1);
+
 /* Site-carrying entry points behind the macros below; not for direct use. */
 void bspi_begin_at(int maxprocs, const char *file, int line);
 void bspi_end_at(const char *file, int line);
@@ -89,6 +101,8 @@ void bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes,
 void bspi_set_tagsize_at(int *tag_nbytes, const char *file, int line);
 void bspi_send_at(int pid, const void *tag, const void *payload,
                   int payload_nbytes, int hp, const char *file, int line);
+void bspxi_read_at(const void *area, int nputs, const char *file, int line)
+    BSP_ADDRESS_ONLY(1);
 
 #ifndef BSP_NO_SITE_MACROS
 #define bsp_begin(m)            bspi_begin_at((m), __FILE__, __LINE__)
@@ -103,6 +117,7 @@ void bspi_send_at(int pid, const void *tag, const void *payload,
 #define bsp_set_tagsize(t)      bspi_set_tagsize_at((t), __FILE__, __LINE__)
 #define bsp_send(p, t, m, n)    bspi_send_at((p), (t), (m), (n), 0, __FILE__, __LINE__)
 #define bsp_hpsend(p, t, m, n)  bspi_send_at((p), (t), (m), (n), 1, __FILE__, __LINE__)
+#define bspx_read(a, n)         bspxi_read_at((a), (n), __FILE__, __LINE__)
 #endif
 
 #ifdef __cplusplus

@@ -71,11 +71,11 @@ void ns_user_abort(const char *fmt, va_list ap) __attribute__((noreturn));
 void ns_reg_push(const void *addr, size_t size, const struct ns_site *site) NS_ADDRESS_ONLY;
 void ns_reg_pop(const void *addr, const struct ns_site *site) NS_ADDRESS_ONLY;
 /* Whether addr has a registration that takes effect at the next sync. */
-int  ns_reg_pending(const void *addr);
+int  ns_reg_pending(const void *addr) NS_ADDRESS_ONLY;
 /* The slot of the newest registration of addr in force, or -1, and the
  * largest size any process registered there (for a bounds check at the
  * caller; the owner checks its own size exactly). */
-int  ns_reg_lookup_max(const void *addr, size_t *max_size);
+int  ns_reg_lookup_max(const void *addr, size_t *max_size) NS_ADDRESS_ONLY;
 
 /* ---- requests (exchange.c), all take effect at the next ns_sync ---- */
 /* A put of nbytes > 0 from src into the registered area `area` of process
@@ -89,6 +89,12 @@ int  ns_put(int pid, const void *src, const void *area, size_t offset, size_t nb
 int  ns_get(int pid, const void *area, size_t offset, void *dst, size_t nbytes);
 void ns_send(int pid, const void *tag, size_t tag_nbytes,
              const void *payload, size_t payload_nbytes);
+
+/* ---- READ of seed 003 (read.c) ---- */
+/* bspx_read: the registered area `area` must have been written by exactly
+ * nputs puts since its last READ (barrier mode: delivered at the syncs
+ * since then); resets the count.  A wrong count stops the job. */
+void ns_read(const void *area, long nputs, const struct ns_site *site) NS_ADDRESS_ONLY;
 
 /* ---- superstep (superstep.c) ---- */
 void ns_sync(enum ns_sync_kind kind, const struct ns_site *site);

@@ -313,6 +313,15 @@ target(const char *call, int src, int slot, uint64_t offset, uint64_t nbytes)
     return R->slot[slot].addr + offset;
 }
 
+/* target() for a put: also counts it for bspx_read. */
+static inline char *
+put_target(const char *call, int src, int slot, uint64_t offset, uint64_t nbytes)
+{
+    char *t = target(call, src, slot, offset, nbytes);
+    E.reg.slot[slot].nput++;
+    return t;
+}
+
 #define REC_SLOT(r) ((int)((r)->kind_slot & 0x0fffffffu))
 #define SREC_SLOT(s) ((int)((s)->kind_len_slot & NS_SPUT_MAX_SLOT))
 #define SREC_BYTES(s) (((s)->kind_len_slot >> 20) & 0xffu)
@@ -339,17 +348,17 @@ apply_record(int src, const char *p)
     switch (NS_REC_KIND(p)) {
     case NS_REC_SPUT:
         n = SREC_BYTES(s);
-        copy_bytes(target("bsp_put/bsp_hpput", src, SREC_SLOT(s), s->offset, n), s + 1, n);
+        copy_bytes(put_target("bsp_put/bsp_hpput", src, SREC_SLOT(s), s->offset, n), s + 1, n);
         return sizeof *s + NS_PAD8(n);
     case NS_REC_PUT:
-        copy_bytes(target("bsp_put/bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes),
+        copy_bytes(put_target("bsp_put/bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes),
                    r + 1, r->nbytes);
         return sizeof *r + NS_PAD8(r->nbytes);
     case NS_REC_SEND:
         ns_queue_add(r + 1, (const char *)(r + 1) + NS_PAD8(r->offset), r->nbytes);
         return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
     case NS_REC_HPPUT:      /* unbuffered on destination: lands in place */
-        MPI_Irecv(target("bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes), (int)r->nbytes,
+        MPI_Irecv(put_target("bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes), (int)r->nbytes,
                   MPI_BYTE, src, hpput_tag(), E.comm, ns_reqs_add(&E.hp_recvs));
         return sizeof *r;
     default:

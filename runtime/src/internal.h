@@ -217,6 +217,7 @@ struct ns_slot {
     int64_t max_size;       /* over all processes (from the combine) */
     int older;              /* previous slot with the same addr, or -1 */
     int in_use;
+    long nput;              /* puts written here since the last bspx_read (sigma) */
 };
 struct ns_regstate {
     struct ns_slot *slot;
@@ -230,6 +231,11 @@ struct ns_regstate {
     uint64_t pop_hash;
     const void *last_addr; int last_slot; size_t last_max;  /* lookup cache */
 };
+/* READ (read.c): the slot of a registered area in force, or a located
+ * stop; the stop for a wrong count. */
+int  ns_read_slot(const void *area, const struct ns_site *site) NS_ADDRESS_ONLY;
+void ns_read_mismatch(const void *area, long expected, long actual,
+                      const struct ns_site *site) NS_ADDRESS_ONLY __attribute__((noreturn));
 void ns_reg_init(void);
 void ns_reg_apply(const int64_t *max_size);    /* at the end of a sync */
 void ns_reg_stop(void);

@@ -241,6 +241,7 @@ ns_reg_apply(const int64_t *max_size)
         sl->size = R.push_size[i] < 0 ? 0 : (size_t)R.push_size[i];
         sl->max_size = max_size[i];
         sl->in_use = 1;
+        sl->nput = 0;
         sl->older = map_get(sl->addr);
         map_set(sl->addr, s);
     }
