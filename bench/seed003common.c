@@ -71,8 +71,7 @@ s3_sum_max(double v, double *sum, double *max)
         if (d != me)
             bsp_put(d, &v, all, me * (int)sizeof v, sizeof v);
     bsp_sync();
-    if (p > 1)
-        bspx_read(all, p - 1);
+    bspx_read(all, p - 1);
     *sum = 0;
     *max = all[0];
     for (int s = 0; s < p; s++) {

@@ -18,8 +18,7 @@ extern double s3_comm;
 extern long s3_syncs;
 
 /* bsp_sync and bspx_read, timed into s3_comm.  Macros, so that a misuse
- * message of the library names the kernel's line.  S3_READ with nputs = 0
- * reads nothing new and is skipped (the area keeps what it had). */
+ * message of the library names the kernel's line. */
 #define S3_SYNC()                                   \
     do {                                            \
         double s3_t0_ = bench_now();                \
@@ -29,11 +28,9 @@ extern long s3_syncs;
     } while (0)
 #define S3_READ(area, nputs)                        \
     do {                                            \
-        if ((nputs) > 0) {                          \
-            double s3_t0_ = bench_now();            \
-            bspx_read((area), (nputs));             \
-            s3_comm += bench_now() - s3_t0_;        \
-        }                                           \
+        double s3_t0_ = bench_now();                \
+        bspx_read((area), (nputs));                 \
+        s3_comm += bench_now() - s3_t0_;            \
     } while (0)
 
 /* Block distribution of n items over p parts: part i holds
