@@ -22,15 +22,6 @@
 static int n, rows, cols, s, t;        /* size; grid; my grid row and column */
 static int nlr, nlc;                    /* my local rows and columns */
 
-static void *
-xmalloc(size_t bytes)
-{
-    void *q = malloc(bytes ? bytes : 1);
-    if (!q)
-        bench_fail("lu: out of memory");
-    return q;
-}
-
 static double
 element(int i, int j)
 {
@@ -84,10 +75,10 @@ main(void)
     t = me % cols;
     nlr = (n - s + rows - 1) / rows;
     nlc = (n - t + cols - 1) / cols;
-    double *a = xmalloc(sizeof *a * (size_t)nlr * nlc);
-    double *urow = xmalloc(sizeof *urow * (size_t)nlc);     /* row k, my columns */
-    double *lcol = xmalloc(sizeof *lcol * (size_t)nlr);     /* column k, my rows */
-    double *lsend = xmalloc(sizeof *lsend * (size_t)nlr);
+    double *a = s3_alloc(sizeof *a * (size_t)nlr * nlc);
+    double *urow = s3_alloc(sizeof *urow * (size_t)nlc);     /* row k, my columns */
+    double *lcol = s3_alloc(sizeof *lcol * (size_t)nlr);     /* column k, my rows */
+    double *lsend = s3_alloc(sizeof *lsend * (size_t)nlr);
     bsp_push_reg(urow, (int)(sizeof *urow * (size_t)nlc));
     bsp_push_reg(lcol, (int)(sizeof *lcol * (size_t)nlr));
     bsp_sync();
@@ -140,7 +131,7 @@ main(void)
     }
     s3_stop();
 
-    double *m = xmalloc(sizeof *m * (size_t)n * n);
+    double *m = s3_alloc(sizeof *m * (size_t)n * n);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             m[(size_t)i * n + j] = element(i, j);
@@ -158,12 +149,7 @@ main(void)
                 trace += got;
         }
     free(m);
-    double nbad, worst, sum, unused;
-    s3_sum_max((double)bad, &nbad, &worst);
-    if (nbad > 0)
-        bench_fail("lu: %.0f wrong elements (n=%d, p=%d); see above", nbad, n, p);
-    s3_sum_max(trace, &sum, &unused);
-    s3_report("lu");
+    double sum = s3_finish("lu", bad, trace);
     if (me == 0)
         printf("seed003 lu: n=%d on a %d x %d grid: equals the sequential factorization; "
                "trace of U %.6e\n", n, rows, cols, sum);

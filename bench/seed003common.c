@@ -13,6 +13,15 @@ long s3_syncs;
 static double t_start, t_total, comm_total;
 static long syncs_total;
 
+void *
+s3_alloc(size_t bytes)
+{
+    void *q = malloc(bytes ? bytes : 1);
+    if (!q)
+        bench_fail("out of memory (%zu bytes)", bytes);
+    return q;
+}
+
 void
 s3_grid(int p, int *rows, int *cols)
 {
@@ -61,9 +70,7 @@ void
 s3_sum_max(double v, double *sum, double *max)
 {
     int p = bsp_nprocs(), me = bsp_pid();
-    double *all = calloc((size_t)p, sizeof *all);
-    if (!all)
-        bench_fail("out of memory");
+    double *all = s3_alloc(sizeof *all * (size_t)p);
     bsp_push_reg(all, p * (int)sizeof *all);
     bsp_sync();
     all[me] = v;
@@ -84,11 +91,15 @@ s3_sum_max(double v, double *sum, double *max)
     free(all);
 }
 
-void
-s3_report(const char *kernel)
+double
+s3_finish(const char *kernel, long bad, double value)
 {
     int p = bsp_nprocs();
-    double sum, max, tsum, tmax;
+    double nbad, sum, max, tsum, tmax;
+    s3_sum_max((double)bad, &nbad, &max);
+    if (nbad > 0)
+        bench_fail("%s: %.0f wrong elements at p = %d; the first of each process is above",
+                   kernel, nbad, p);
     s3_sum_max(1e3 * comm_total, &sum, &max);
     s3_sum_max(1e3 * t_total, &tsum, &tmax);
     if (bsp_pid() == 0) {
@@ -98,4 +109,6 @@ s3_report(const char *kernel)
         bench_record("seed003_total", p, kernel, "ours", cfg, tmax);
         bench_record("seed003_steps", p, kernel, "ours", cfg, (double)syncs_total);
     }
+    s3_sum_max(value, &sum, &max);
+    return sum;
 }

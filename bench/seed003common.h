@@ -9,6 +9,7 @@
 #ifndef BENCH_SEED003COMMON_H
 #define BENCH_SEED003COMMON_H
 
+#include <stddef.h>
 #include "bsp.h"
 #include "common.h"
 
@@ -41,6 +42,10 @@ s3_lo(int n, int p, int i)
     return (int)((long)n * i / p);
 }
 
+/* malloc that stops the kernel when memory runs out (and never returns
+ * NULL for 0 bytes). */
+void *s3_alloc(size_t bytes);
+
 /* The process grid of LU and Ocean: rows x cols = p, rows the largest
  * divisor of p not above sqrt(p) (1 x p for a prime p). */
 void s3_grid(int p, int *rows, int *cols);
@@ -60,9 +65,12 @@ void s3_stop(void);
  * processes' values in pid order, so it is the same on every process. */
 void s3_sum_max(double v, double *sum, double *max);
 
-/* Process 0 prints the records of the kernel's run: the mean and the
- * maximum over processes of the communication time, the largest total
- * time (ms), and the number of supersteps.  Collective. */
-void s3_report(const char *kernel);
+/* The end of a kernel's run, collective: stops the job unless no process
+ * found a wrong element (bad: how many this one found, each process having
+ * described its first on stderr); then process 0 prints the records of the
+ * run (the mean and the maximum over processes of the communication time,
+ * the largest total time, in ms, and the number of supersteps).  Returns
+ * the sum over processes of value (a checksum of the result), in pid order. */
+double s3_finish(const char *kernel, long bad, double value);
 
 #endif /* BENCH_SEED003COMMON_H */
