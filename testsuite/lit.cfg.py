@@ -19,7 +19,7 @@ llvm_bin = '/usr/lib/llvm-14/bin'
 config.environment['PATH'] = os.pathsep.join(
     [os.path.join(build, 'bin'), llvm_bin, config.environment.get('PATH', os.environ['PATH'])])
 # mpiexec needs HOME and the user's identity; keep the engine knobs if set.
-for var in ('HOME', 'USER', 'NS_TREE_ARITY', 'NS_DIRECT_MAX', 'NS_SPIN_POLLS', 'NS_WAIT_POLICY',
+for var in ('HOME', 'USER', 'NS_EXCHANGE', 'NS_SYNC', 'NS_TREE_ARITY', 'NS_DIRECT_MAX', 'NS_SPIN_POLLS', 'NS_WAIT_POLICY',
             'NS_WAIT_SLEEP_AFTER', 'NS_WAIT_NAP_MAX'):
     if var in os.environ:
         config.environment[var] = os.environ[var]

@@ -159,7 +159,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_exchange_init();
     /* One round of p - 1 messages beats the tree's two waves while every
      * process has a core and p is small; measured: docs/engine.md. */
-    int direct_max = ns_env_int("NS_DIRECT_MAX", ns_oversubscribed() ? 0 : 16, 0, 1 << 20);
+    int direct_max = ns_exchange_choose(site, ns_oversubscribed() ? 0 : 16);
     ns_group_init_root(ns_env_int("NS_TREE_ARITY", 8, 1, 1 << 20), direct_max);
     ns_proc.running = 1;
     ns_eng.t0 = MPI_Wtime();

@@ -56,6 +56,7 @@ ns_exchange_stop(void)
     free(E.hp);
     ns_reqs_free(&E.sends);
     ns_reqs_free(&E.hp_recvs);
+    ns_reqs_free(&E.ssends);
     free(E.queue);
     free(hist_dest);
     free(reply_reqs);
@@ -202,10 +203,12 @@ static inline int data_tag(void) { return (E.superstep & 1) ? NS_TAG_DATA1 : NS_
 static inline int reply_tag(void) { return (E.superstep & 1) ? NS_TAG_REPLY1 : NS_TAG_REPLY0; }
 static inline int hpput_tag(void) { return (E.superstep & 1) ? NS_TAG_HPPUT1 : NS_TAG_HPPUT0; }
 
-/* Sends the request messages and posts receives for get replies; returns
- * the sorted list of destinations for the N_DAMsgs histogram. */
+/* Sends the request messages; returns the sorted list of destinations for
+ * the N_DAMsgs histogram.  With ssend (the NBX protocol) they go out as
+ * synchronous sends whose requests are added there, apart from E.sends:
+ * their completion says that the destination has taken them. */
 int
-ns_exchange_send(const int **dests)
+ns_exchange_send(const int **dests, struct ns_reqs *ssend)
 {
     int n = 0;
     for (int i = 0; i < E.nhp; i++) {
@@ -228,8 +231,12 @@ ns_exchange_send(const int **dests)
             ns_fatal(&E.site, "more than %d bytes of requests to process %d in one superstep; "
                      "split the communication over several supersteps", INT_MAX, d);
         hist_dest[n++] = d;
-        MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, data_tag(), E.comm,
-                  ns_reqs_add(&E.sends));
+        if (ssend)
+            MPI_Issend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, data_tag(), E.comm,
+                       ns_reqs_add(ssend));
+        else
+            MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, data_tag(), E.comm,
+                      ns_reqs_add(&E.sends));
     }
     *dests = hist_dest;
     return n;
@@ -245,36 +252,61 @@ take_message(int src, MPI_Message *msg, int count, MPI_Request *req)
     E.sources[E.nsources++] = src;
 }
 
-/* Receives the nrecv request messages addressed to this process. */
+/* Receiving the request messages addressed to this process: begin, take
+ * messages as they arrive (poll), end. */
+static int got;
+
 void
-ns_exchange_receive(int nrecv)
+ns_exchange_receive_begin(void)
 {
     struct ns_peer *self = &E.peer[ns_proc.pid];
-    int got = 0;
-
+    got = 0;
     E.nsources = 0;
     if (self->dirty) {          /* my requests to myself: swap, no copy */
         struct ns_buf t = self->in; self->in = self->out; self->out = t;
         E.sources[E.nsources++] = ns_proc.pid;
     }
+}
+
+/* One probe: takes a request message of this superstep if one has arrived
+ * (its receive is started); returns whether it did. */
+int
+ns_exchange_poll(void)
+{
+    int flag = 0, count;
+    MPI_Message msg;
+    MPI_Status st;
+    MPI_Improbe(MPI_ANY_SOURCE, data_tag(), E.comm, &flag, &msg, &st);
+    if (!flag)
+        return 0;
+    MPI_Get_count(&st, MPI_BYTE, &count);
+    take_message(st.MPI_SOURCE, &msg, count, &recv_reqs[got++]);
+    return 1;
+}
+
+/* Receives the nrecv request messages addressed to this process. */
+void
+ns_exchange_receive(int nrecv)
+{
+    ns_exchange_receive_begin();
     struct ns_backoff b = { 0 };
     while (got < nrecv) {
-        int flag = 0, count;
-        MPI_Message msg;
-        MPI_Status st;
-        MPI_Improbe(MPI_ANY_SOURCE, data_tag(), E.comm, &flag, &msg, &st);
-        if (!flag) {
+        if (!ns_exchange_poll()) {
             ns_backoff_idle(&b);
             continue;
         }
         ns_backoff_done(&b);           /* messages flow: spin again */
-        MPI_Get_count(&st, MPI_BYTE, &count);
-        take_message(st.MPI_SOURCE, &msg, count, &recv_reqs[got++]);
     }
-    ns_wait_all(nrecv, recv_reqs);
+    ns_exchange_receive_end();
+}
+
+/* The messages taken are in; posts receives for the replies to my gets. */
+void
+ns_exchange_receive_end(void)
+{
+    ns_wait_all(got, recv_reqs);
     ns_sort(E.sources, (size_t)E.nsources, sizeof(int), cmp_int);
 
-    /* post receives for the replies to my gets */
     for (int i = 0; i < E.ndirty; i++) {
         struct ns_peer *pe = &E.peer[E.dirty[i]];
         if (E.dirty[i] == ns_proc.pid || pe->get_bytes == 0)

@@ -22,6 +22,8 @@ enum {
     NS_TAG_HPPUT0,          /* large bsp_hpput data, sent on its own */
     NS_TAG_HPPUT1,
     NS_TAG_START,           /* process 0 -> others: maxprocs, then job end */
+    NS_TAG_NBX0,            /* NBX consensus rounds, even / odd supersteps */
+    NS_TAG_NBX1,
 };
 /* Each group depth d has its own block of tags, so that a subgroup's
  * messages never match a receive of an enclosing group (siblings at one
@@ -267,9 +269,11 @@ struct ns_engine {
     struct ns_hpfix *hp; int nhp, caphp;
     struct ns_reqs sends;           /* this sync's sends */
     struct ns_reqs hp_recvs;        /* this sync's direct hpput receives */
+    struct ns_reqs ssends;          /* NBX: this sync's synchronous request sends */
     struct ns_regstate reg;
     size_t tagsize, tagsize_next;
     int check_sites;                /* NS_CHECK_SITES=1 */
+    int exchange;                   /* enum ns_exchange_proto: NS_EXCHANGE */
     /* BSMP queue: messages delivered at the last sync */
     struct ns_qmsg { const void *tag; const void *payload; size_t n; } *queue;
     int qlen, qhead, qcap;
@@ -277,6 +281,22 @@ struct ns_engine {
     struct ns_site site;            /* the sync or start in progress */
 };
 extern struct ns_engine ns_eng;
+
+/* ---- the count exchange of a barrier-mode sync (count_exchange.c) ----
+ * How each process learns how many request messages it receives, and how
+ * the agreement checks and registration sizes travel: NS_EXCHANGE. */
+enum ns_exchange_proto {
+    NS_EXCHANGE_TREE,       /* the combine tree's N_DAMsgs histogram (default) */
+    NS_EXCHANGE_DIRECT,     /* the combine's direct protocol at every p: all-to-all */
+    NS_EXCHANGE_NBX,        /* no counts: synchronous sends + nonblocking consensus */
+};
+/* Reads NS_EXCHANGE (a bad value stops the job); returns the largest group
+ * whose combine runs the direct protocol, from NS_DIRECT_MAX or dflt. */
+int  ns_exchange_choose(const struct ns_site *site, int direct_max_dflt);
+/* The requests sent and received, the counts and checks done: the first
+ * steps of ns_sync.  in has the agreement values and pushed sizes. */
+void ns_count_exchange(struct ns_combine_in *in, struct ns_combine_out *out);
+void ns_nbx_exchange(struct ns_combine_in *in, struct ns_combine_out *out);   /* count_nbx.c */
 
 /* ns_reg_lookup_max with its one-entry cache inline: fine-grained puts hit
  * the same area again and again. */
@@ -294,8 +314,12 @@ ns_reg_find(const void *addr, size_t *max_size)
 void ns_exchange_init(void);
 void ns_exchange_stop(void);
 /* Steps of ns_sync, in order (exchange.c). */
-int  ns_exchange_send(const int **dests);   /* returns how many */
+int  ns_exchange_send(const int **dests, struct ns_reqs *ssend);   /* returns how many */
 void ns_exchange_receive(int nrecv);
+/* The receive in parts, for a protocol that learns no count (count_nbx.c). */
+void ns_exchange_receive_begin(void);
+int  ns_exchange_poll(void);
+void ns_exchange_receive_end(void);
 void ns_exchange_serve_gets(void);
 void ns_exchange_apply(void);
 void ns_exchange_finish(void);

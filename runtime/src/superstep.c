@@ -1,7 +1,8 @@
 /*
  * superstep.c - ns_sync, the end of a superstep: send the aggregated
- * requests, run the combine (agreement checks, N_DAMsgs counts, barrier),
- * deliver, then let registration and tag-size changes take effect.
+ * requests and learn how many arrive, checking that all processes agree
+ * (the count exchange, count_exchange.c: by default the combine), deliver,
+ * then let registration and tag-size changes take effect.
  */
 #include "internal.h"
 
@@ -34,10 +35,8 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
 {
     const struct ns_regstate *R = &ns_eng.reg;
     struct ns_combine_out out;
-    const int *dests;
 
     ns_eng.site = *site;
-    int ndest = ns_exchange_send(&dests);
     struct ns_combine_in in = {
         .agree = {
             [NS_AGREE_KIND] = kind,
@@ -50,11 +49,8 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
         },
         .npush = R->npush,
         .push_sizes = R->push_size,
-        .ndest = ndest,
-        .dest = dests,
     };
-    ns_combine_run(&ns_root, &in, &out);
-    ns_exchange_receive(out.nrecv);
+    ns_count_exchange(&in, &out);           /* NS_EXCHANGE: send, count, check, receive */
     ns_exchange_serve_gets();
     ns_exchange_apply();
     ns_exchange_finish();
