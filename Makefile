@@ -2,7 +2,9 @@
 #
 #   make            install missing Debian packages (deps), build everything
 #   make demo       ... and compile a NestStep sample with nsc, run it on 4 processes
-#   make check      build and run the whole lit test suite
+#   make check      build and run the whole lit test suite, then the protocol matrix
+#   make check-protocols  only the tests of the protocol matrix, by default and in
+#                   each configuration of PROTOCOL_MATRIX (below)
 #   make check-sanitize  the same with ASan + UBSan + LeakSanitizer, in build-sanitize/
 #   make bench      build and run the benchmarks (table of ratios vs raw MPI)
 #   make fuzz       fuzz nsc's translator with libFuzzer (FUZZ_TIME=s, FUZZ_RUNS=n)
@@ -53,7 +55,7 @@ TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/
 LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bsprun-launch
 HEADERS := $(BUILD)/include/bsp.h $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
 
-.PHONY: all deps demo check check-sanitize bench install clean fuzz fuzz-deps
+.PHONY: all deps demo check check-protocols check-sanitize bench install clean fuzz fuzz-deps
 all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
 
 # Installs only what is missing; a no-op (one dpkg query) when all is there.
@@ -163,9 +165,21 @@ demo: all
 	$(BUILD)/bin/nsc -O2 samples/neststep/quicksort.nst -o $(BUILD)/samples/quicksort
 	$(BUILD)/bin/nsrun -np 4 $(BUILD)/samples/quicksort 100000
 
+# The protocol matrix (docs/testing.md): engine configurations under which
+# every test marked "MATRIX: every-mode" (DRMA only) or, in barrier mode,
+# "MATRIX: barrier-mode" must give exactly the output it gives by default.
+# One word per configuration, KNOB=VALUE[,KNOB=VALUE...].  `make check`
+# runs the whole suite in the default configuration (barrier mode,
+# NS_EXCHANGE=tree), then the marked tests in each of these.
+PROTOCOL_MATRIX ?= NS_EXCHANGE=direct NS_EXCHANGE=nbx
+
 check: all
 	@mkdir -p $(BUILD)/testsuite
-	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite
+	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite default $(PROTOCOL_MATRIX)
+
+check-protocols: all
+	@mkdir -p $(BUILD)/testsuite
+	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite NS_EXCHANGE=tree $(PROTOCOL_MATRIX)
 
 # check-sanitize: the engine, the libraries, nsc and every program the tests
 # compile, built with AddressSanitizer, UndefinedBehaviorSanitizer and

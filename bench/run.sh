@@ -11,6 +11,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 repeat=${BENCH_REPEAT:-3}
 procs=${BENCH_PROCS:-1 2 4 8}
 benches=${BENCH_PROGRAMS:-sync hrel bulk combine irreg parprefix sort load seed003}
+# Table (a) also times bsp_sync under these count-exchange protocols (the
+# default, tree, is the bsp_sync column), in the same rounds.
+exchanges=${BENCH_EXCHANGES-direct nbx}
 limit=${BENCH_TIMEOUT:-300}           # seconds per program run
 raw=$out/raw.txt
 failed=0
@@ -46,6 +49,9 @@ for rep in $(seq 1 "$repeat"); do
             runs_at "$b" "$p" || continue
             if [ -e "$out/${b}_bsp" ]; then        # ours: BSPlib or NestStep
                 run "$bin/bsprun" -n "$p" "$out/${b}_bsp"
+                [ "$b" = sync ] && for x in $exchanges; do
+                    run "$bin/bsprun" -n "$p" --exchange="$x" "$out/${b}_bsp"
+                done
             elif [ -e "$out/${b}_ns" ]; then
                 run "$bin/nsrun" -n "$p" "$out/${b}_ns"
             fi

@@ -2,9 +2,12 @@
  * sync_bsp.c - our side of table "sync": the time of an empty bsp_sync
  * (no puts, gets or sends), the BSP latency floor.  Compare with the count
  * exchanges of sync_mpi.c.  Checks once afterwards that a sync still
- * delivers a put.
+ * delivers a put.  Run with NS_EXCHANGE set (run.sh: BENCH_EXCHANGES), its
+ * column is bsp_sync/<protocol>.
  */
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include "bsp.h"
 #include "bspcommon.h"
 #include "common.h"
@@ -42,8 +45,12 @@ main(void)
     bench_sweep(1, rounds, iters / rounds + 1, empty_sync, NULL, &med);
     double us = bench_bsp_mean(med);
     check_ring_put();
+    const char *proto = getenv("NS_EXCHANGE");
+    char impl[64] = "bsp_sync";
+    if (proto && *proto)
+        snprintf(impl, sizeof impl, "bsp_sync/%s", proto);
     if (bsp_pid() == 0)
-        bench_record("sync", bsp_nprocs(), "-", "ours", "bsp_sync", us);
+        bench_record("sync", bsp_nprocs(), "-", "ours", impl, us);
     bsp_end();
     return 0;
 }

@@ -73,6 +73,41 @@ else:
     config.substitutions.append(('%mpicc', 'mpicc'))
 config.substitutions.append(('%samples', os.path.join(config.test_source_root, '..', 'samples')))
 
+# The protocol matrix (make check-protocols; the configurations are listed
+# once, in the Makefile's PROTOCOL_MATRIX; docs/testing.md).  With
+# --param matrix=KNOB=VALUE[,KNOB=VALUE...] only the tests that mark
+# themselves for it run, with those engine knobs set, and must give the same
+# output as by default.  A test marks itself with one line:
+#   // MATRIX: every-mode    DRMA only (no BSMP, no misuse): the same output in
+#                            every sync mode and under every exchange protocol
+#   // MATRIX: barrier-mode  needs barrier mode (BSMP, NestStep steps, the
+#                            combine's checks): every exchange protocol
+# A configuration is in barrier mode unless it sets NS_SYNC to another mode.
+matrix = lit_config.params.get('matrix')
+if matrix:
+    import re
+    knobs = dict(kv.split('=', 1) for kv in matrix.split(','))
+    config.environment.update(knobs)
+    wanted = {'every-mode'}
+    if knobs.get('NS_SYNC', 'barrier') == 'barrier':
+        wanted.add('barrier-mode')
+    mark = re.compile(r'^\s*(?://|#)?\s*MATRIX:\s*([a-z-]+)\s*$', re.M)
+    # lit excludes by file name: every test not marked for this
+    # configuration (names of marked tests are unique in the suite)
+    marked, names = set(), set()
+    for dirpath, dirs, files in os.walk(config.test_source_root):
+        dirs[:] = [d for d in dirs if d not in ('Inputs', 'Output')]
+        for name in files:
+            if os.path.splitext(name)[1] in config.suffixes:
+                names.add(name)
+                with open(os.path.join(dirpath, name), errors='replace') as f:
+                    if set(mark.findall(f.read())) & wanted:
+                        marked.add(name)
+    config.excludes += sorted(names - marked)
+    config.available_features.add('matrix')
+    # the plain run checks memory with valgrind; here the outputs count
+    config.substitutions.insert(0, ('%valgrind', ''))
+
 if shutil.which('mpiexec'):
     config.available_features.add('mpi')
 

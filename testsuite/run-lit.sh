@@ -1,13 +1,36 @@
 #!/bin/sh
-# run-lit.sh PYTHON LIT BUILD SUITE: run lit over SUITE, then print the line
-# "testsuite: N passed, N failed, N skipped" that CI reads; exit non-zero if
-# anything failed or lit did not finish.
+# run-lit.sh PYTHON LIT BUILD SUITE [CONFIG...]: run lit over SUITE, then
+# print the line "testsuite: N passed, N failed, N skipped" that CI reads;
+# exit non-zero if anything failed or lit did not finish.
+# Each CONFIG is one run: "default" runs the whole suite as it is; a
+# configuration of the protocol matrix, KNOB=VALUE[,KNOB=VALUE...] (the
+# Makefile's PROTOCOL_MATRIX), runs the tests marked for it with those
+# engine knobs (lit.cfg.py).  Without CONFIG: "default".  With several, a
+# line per configuration precedes the last line, which counts them all.
 python=$1 lit=$2 build=$3 suite=$4
-log=$build/testsuite/lit.log
-"$python" "$lit" -v -j2 --param build="$build" $LIT_ARGS "$suite" 2>&1 | tee "$log"
-passed=$(grep -c -E '^(PASS|XFAIL): ' "$log")
-failed=$(grep -c -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$log")
-skipped=$(grep -c -E '^UNSUPPORTED: ' "$log")
-grep -q '^Testing Time' "$log" || failed=$((failed + 1))     # lit itself broke
+shift 4
+[ $# -gt 0 ] || set -- default
+all=$build/testsuite/lit.log
+: > "$all"
+lit_done=1 summary=
+for conf in "$@"; do
+  if [ "$conf" = default ]; then
+    log=$all.default param=
+  else
+    log=$all.$(echo "$conf" | tr -c 'A-Za-z0-9_.\n-' _) param="--param matrix=$conf"
+    echo "== protocol matrix: $conf"
+  fi
+  "$python" "$lit" -v -j2 --param build="$build" $param $LIT_ARGS "$suite" 2>&1 | tee "$log"
+  grep -q '^Testing Time' "$log" || lit_done=0     # lit itself broke
+  cat "$log" >> "$all"
+  summary="$summary$conf: $(grep -c -E '^(PASS|XFAIL): ' "$log") passed, $(grep -c -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$log") failed
+"
+  rm -f "$log"
+done
+passed=$(grep -c -E '^(PASS|XFAIL): ' "$all")
+failed=$(grep -c -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$all")
+skipped=$(grep -c -E '^UNSUPPORTED: ' "$all")
+[ "$lit_done" = 1 ] || failed=$((failed + 1))
+[ $# -gt 1 ] && printf '%s' "$summary"
 echo "testsuite: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -1,10 +1,10 @@
 #!/bin/sh
 # bsprun (also installed as nsrun) - start a BSPlib or NestStep-C program
 # on N MPI processes.
-# Usage: bsprun [-np N | -n N] [--] prog [args...]      (N defaults to 1)
+# Usage: bsprun [-np N | -n N] [--exchange=tree|direct|nbx] [--] prog [args...]
 # Engine knobs pass through the environment (see bsprun(1)): NS_TREE_ARITY,
 # NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
-# NS_WAIT_NAP_MAX, NS_CHECK_SITES.
+# NS_WAIT_NAP_MAX, NS_CHECK_SITES; --exchange sets NS_EXCHANGE.  N defaults to 1.
 me=$(basename "$0")
 usage="usage: $me [-np N] prog [args...]"
 np=1
@@ -13,6 +13,15 @@ while [ $# -gt 0 ]; do
     -np|-n) [ $# -ge 2 ] || { echo "$me: $1 needs a number; $usage" >&2; exit 2; }
             np=$2; shift 2 ;;
     -np=*|-n=*) np=${1#*=}; shift ;;
+    --exchange|--exchange=*)
+            if [ "$1" = --exchange ]; then
+              [ $# -ge 2 ] || { echo "$me: --exchange needs tree, direct or nbx; $usage" >&2; exit 2; }
+              NS_EXCHANGE=$2; shift
+            else NS_EXCHANGE=${1#*=}; fi
+            shift
+            case "$NS_EXCHANGE" in tree|direct|nbx) export NS_EXCHANGE ;;
+              *) echo "$me: --exchange must be tree, direct or nbx, got '$NS_EXCHANGE'" >&2; exit 2 ;;
+            esac ;;
     -h|--help) sed -n '2,6s/^# \{0,1\}//p' "$0"; exit 0 ;;
     --) shift; break ;;
     -*) echo "$me: unknown option '$1'; $usage (mpiexec options: see BSPRUN_MPIEXEC in bsprun(1))" >&2

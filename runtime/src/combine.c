@@ -14,20 +14,18 @@
  * only the histogram slice of its own subtree, so each process learns how
  * many request messages it will receive.  The barrier is a by-product.
  *
- * With few processes one round beats two waves: in the direct protocol
- * every process sends its contribution (with only its own histogram entry
- * for the receiver) to every other and merges what it receives, the same
- * merge as in the tree.  p - 1 messages per process: for small p only.
+ * With few processes one round beats two waves: the direct protocol
+ * (combine_direct.c) sends each contribution to every peer and merges them
+ * with the same code (here).  p - 1 messages per process.
  *
  * NestStep adds (4) combine items (items.c): each process's written shared
  * variables, folded on the way up in rank order (preorder: me, then each
  * child's subtree), the total committed on the way down; a child also gets
  * the exclusive prefix of everything left of its subtree, computed from the
- * subtree sums kept from the up wave.  The direct protocol evaluates the
- * same tree locally from all contributions, so both protocols give bitwise
- * the same results.
+ * subtree sums kept from the up wave.
  *
- * Every group has its own combiner (struct ns_combiner) on its own tags.
+ * Every group has its own combiner (struct ns_combiner, combiner.h) on its
+ * own tags.
  * Receives of the first NS_CHUNK bytes are posted one phase ahead; longer
  * messages send their rest separately.
  */
@@ -35,48 +33,7 @@
 #include <stdio.h>
 #include <time.h>
 #include "internal.h"
-
-struct wire_head {                  /* both waves */
-    uint32_t total;                 /* bytes in the whole message */
-    int32_t npush, nhist;
-    uint32_t items_len, prefix_len; /* item bytes after the histogram */
-    int32_t pad;
-    int64_t agree[NS_NAGREE];       /* up wave only */
-    int32_t agree_rank[NS_NAGREE];  /* lowest rank holding agree[k] */
-};
-struct hist_entry { int32_t dest, count; };
-
-struct inbox {                      /* one pre-posted receive */
-    char chunk[NS_CHUNK];
-    MPI_Request req;
-    struct ns_buf whole;            /* assembled message when > NS_CHUNK */
-};
-
-struct ns_combiner {
-    struct ns_group *g;
-    int direct;                     /* the protocol: direct, else tree */
-    int tag_up, tag_up_rest, tag_down, tag_down_rest;
-    int nin, *in_rank;              /* whose contributions I merge (group ranks) */
-    struct inbox *in;               /* [nin]: from children, or from all peers */
-    struct ns_buf *out;             /* [nin]: down to children, or to all peers */
-    struct inbox from_parent;
-    struct ns_buf up_out;
-    MPI_Request *send_reqs; int nsend;
-    MPI_Request *in_reqs;           /* [nin]: copies to wait on */
-    struct ns_buf hist, hist_tmp;   /* struct hist_entry lists */
-    int64_t *bounds; int capbounds;     /* largest size registered, per push */
-    int64_t agree[NS_NAGREE];
-    int32_t agree_rank[NS_NAGREE];
-    /* combine items */
-    struct ns_buf acc, tmp;         /* folded items so far */
-    struct ns_buf *sub;             /* [nin]: a child's subtree items (prefix) */
-    struct ns_buf total, prefix, run;
-    const char **contrib;           /* direct: items by group rank */
-    size_t *contrib_len;
-    struct ns_buf *scratch;         /* direct: per tree level, 2 each */
-    int nscratch;
-    void (*idle)(struct ns_group *);    /* this run's work while waiting */
-};
+#include "combiner.h"
 
 static int world(const struct ns_combiner *C, int grank) { return C->g->member[grank]; }
 
@@ -164,8 +121,8 @@ ns_combine_free(struct ns_combiner *C)
 }
 
 /* Sends a message in one or two parts; completion is awaited at the end. */
-static void
-send_msg(struct ns_combiner *C, struct ns_buf *b, int dest, int tag, int rest_tag)
+void
+ns_comb_send(struct ns_combiner *C, struct ns_buf *b, int dest, int tag, int rest_tag)
 {
     size_t first = b->len < NS_CHUNK ? b->len : NS_CHUNK;
     int w = world(C, dest);
@@ -344,8 +301,8 @@ merge_child(struct ns_combiner *C, const char *msg)
 }
 
 /* Serializes header + bounds + hist entries + items + prefix items into b. */
-static void
-pack(struct ns_combiner *C, struct ns_buf *b, int npush, const struct hist_entry *hist, int n,
+void
+ns_comb_pack(struct ns_combiner *C, struct ns_buf *b, int npush, const struct hist_entry *hist, int n,
      const struct ns_buf *items, const struct ns_buf *prefix)
 {
     size_t ilen = items ? items->len : 0, plen = prefix ? prefix->len : 0;
@@ -375,8 +332,8 @@ pack(struct ns_combiner *C, struct ns_buf *b, int npush, const struct hist_entry
 }
 
 /* First index in the sorted hist with dest >= rank. */
-static int
-hist_lower(const struct hist_entry *e, int n, int rank)
+int
+ns_comb_hist_lower(const struct hist_entry *e, int n, int rank)
 {
     int lo = 0, hi = n;
     while (lo < hi) {
@@ -387,8 +344,8 @@ hist_lower(const struct hist_entry *e, int n, int rank)
 }
 
 /* acc := acc (+) b */
-static void
-fold_into(struct ns_combiner *C, struct ns_buf *acc, const char *b, size_t blen, int prefix_only)
+void
+ns_comb_fold(struct ns_combiner *C, struct ns_buf *acc, const char *b, size_t blen, int prefix_only)
 {
     if (blen == 0 && !prefix_only)
         return;
@@ -396,7 +353,6 @@ fold_into(struct ns_combiner *C, struct ns_buf *acc, const char *b, size_t blen,
     struct ns_buf t = *acc; *acc = C->tmp; C->tmp = t;
 }
 
-static void finish(struct ns_combiner *C, struct ns_combine_out *out);
 
 /* Waits for n receives of the combine, doing the caller's other work
  * (serving requests that have arrived) while they are not in. */
@@ -425,8 +381,8 @@ wait_idle(struct ns_combiner *C, int n, MPI_Request *reqs)
 /* Waits for every contribution in C->in and merges it into mine; in the
  * tree, folds the children's items into C->acc in order and keeps each
  * child's items when prefixes are wanted. */
-static void
-merge_inputs(struct ns_combiner *C, int prefix)
+void
+ns_comb_merge_inputs(struct ns_combiner *C, int prefix)
 {
     for (int i = 0; i < C->nin; i++)
         C->in_reqs[i] = C->in[i].req;
@@ -440,7 +396,7 @@ merge_inputs(struct ns_combiner *C, int prefix)
             if (h->items_len)
                 memcpy(ns_buf_append(&C->sub[i], h->items_len), items_of(h), h->items_len);
         } else {
-            fold_into(C, &C->acc, items_of(h), h->items_len, 0);
+            ns_comb_fold(C, &C->acc, items_of(h), h->items_len, 0);
             if (prefix) {
                 C->sub[i].len = 0;
                 memcpy(ns_buf_append(&C->sub[i], h->items_len), items_of(h), h->items_len);
@@ -450,81 +406,7 @@ merge_inputs(struct ns_combiner *C, int prefix)
     }
 }
 
-/* Direct protocol: the items of the subtree [lo, hi), folded as the tree
- * would, into C->scratch[2 * level]. */
-static struct ns_buf *
-subtree(struct ns_combiner *C, int lo, int hi, int level)
-{
-    int arity = C->g->tree.arity;
-    struct ns_buf *acc = &C->scratch[2 * level], *tmp = &C->scratch[2 * level + 1];
-    acc->len = 0;
-    if (C->contrib_len[lo])
-        memcpy(ns_buf_append(acc, C->contrib_len[lo]), C->contrib[lo], C->contrib_len[lo]);
-    int k = ns_tree_nchild(lo, hi, arity);
-    for (int i = 0; i < k; i++) {
-        int clo, chi;
-        ns_tree_child(lo, hi, arity, i, &clo, &chi);
-        const struct ns_buf *s = subtree(C, clo, chi, level + 1);
-        if (s->len == 0)
-            continue;
-        ns_items_fold(tmp, acc->data, acc->len, s->data, s->len, 0);
-        struct ns_buf t = *acc; *acc = *tmp; *tmp = t;
-    }
-    return acc;
-}
-
-/* Direct protocol: my exclusive prefix, as the tree's commit wave would
- * compute it, into C->prefix. */
-static void
-direct_prefix(struct ns_combiner *C)
-{
-    int lo = 0, hi = C->g->size, me = C->g->rank, arity = C->g->tree.arity;
-    C->prefix.len = 0;
-    while (lo != me) {
-        fold_into(C, &C->prefix, C->contrib[lo], C->contrib_len[lo], 1);
-        int k = ns_tree_nchild(lo, hi, arity);
-        for (int i = 0; i < k; i++) {
-            int clo, chi;
-            ns_tree_child(lo, hi, arity, i, &clo, &chi);
-            if (me >= clo && me < chi) {
-                lo = clo;
-                hi = chi;
-                break;
-            }
-            const struct ns_buf *s = subtree(C, clo, chi, 0);
-            fold_into(C, &C->prefix, s->data, s->len, 1);
-        }
-    }
-}
-
-/* The direct protocol: my contribution to every peer, theirs to me. */
-static void
-run_direct(struct ns_combiner *C, const struct ns_combine_in *in)
-{
-    const struct hist_entry *mine = (const void *)C->hist.data;
-    int n = (int)(C->hist.len / sizeof *mine);
-    for (int i = 0; i < C->nin; i++) {
-        int q = C->in_rank[i], a = hist_lower(mine, n, q);
-        pack(C, &C->out[i], in->npush, mine + a, a < n && mine[a].dest == q, &C->acc, NULL);
-        send_msg(C, &C->out[i], q, C->tag_up, C->tag_up_rest);
-    }
-    C->hist.len = 0;                /* what I send is no count of mine */
-    merge_inputs(C, in->prefix);
-    for (int i = 0; i < C->nin; i++) {
-        C->contrib[C->in_rank[i]] = C->sub[i].data;
-        C->contrib_len[C->in_rank[i]] = C->sub[i].len;
-    }
-    C->contrib[C->g->rank] = in->items;
-    C->contrib_len[C->g->rank] = in->items_len;
-    const struct ns_buf *t = subtree(C, 0, C->g->size, 0);
-    C->total.len = 0;
-    if (t->len)
-        memcpy(ns_buf_append(&C->total, t->len), t->data, t->len);
-    if (in->prefix)
-        direct_prefix(C);
-    else
-        C->prefix.len = 0;
-}
+static void finish(struct ns_combiner *C, struct ns_combine_out *out);
 
 void
 ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_combine_out *out)
@@ -555,21 +437,21 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
 
     C->nsend = 0;
     if (C->direct) {
-        run_direct(C, in);
+        ns_combine_run_direct(C, in);
         finish(C, out);
         return;
     }
 
     /* upward wave: merge the children's contributions */
-    merge_inputs(C, in->prefix);
+    ns_comb_merge_inputs(C, in->prefix);
 
     /* to the parent and back, or the root decides */
     const struct hist_entry *hist;
     int nhist;
     if (t->parent >= 0) {
-        pack(C, &C->up_out, npush, (const void *)C->hist.data,
+        ns_comb_pack(C, &C->up_out, npush, (const void *)C->hist.data,
              (int)(C->hist.len / sizeof *hist), &C->acc, NULL);
-        send_msg(C, &C->up_out, t->parent, C->tag_up, C->tag_up_rest);
+        ns_comb_send(C, &C->up_out, t->parent, C->tag_up, C->tag_up_rest);
         wait_idle(C, 1, &C->from_parent.req);
         const struct wire_head *h = (const void *)complete(C, &C->from_parent, t->parent,
                                                             C->tag_down_rest);
@@ -600,15 +482,15 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
     if (in->prefix) {
         if (C->prefix.len)
             memcpy(ns_buf_append(&C->run, C->prefix.len), C->prefix.data, C->prefix.len);
-        fold_into(C, &C->run, in->items, in->items_len, 1);
+        ns_comb_fold(C, &C->run, in->items, in->items_len, 1);
     }
     for (int i = 0; i < t->nchild; i++) {
-        int a = hist_lower(hist, nhist, t->child[i]);
-        int b = hist_lower(hist, nhist, t->child_hi[i]);
-        pack(C, &C->out[i], npush, hist + a, b - a, &C->total, in->prefix ? &C->run : NULL);
-        send_msg(C, &C->out[i], t->child[i], C->tag_down, C->tag_down_rest);
+        int a = ns_comb_hist_lower(hist, nhist, t->child[i]);
+        int b = ns_comb_hist_lower(hist, nhist, t->child_hi[i]);
+        ns_comb_pack(C, &C->out[i], npush, hist + a, b - a, &C->total, in->prefix ? &C->run : NULL);
+        ns_comb_send(C, &C->out[i], t->child[i], C->tag_down, C->tag_down_rest);
         if (in->prefix && i + 1 < t->nchild)
-            fold_into(C, &C->run, C->sub[i].data, C->sub[i].len, 1);
+            ns_comb_fold(C, &C->run, C->sub[i].data, C->sub[i].len, 1);
     }
     finish(C, out);
 }
@@ -619,7 +501,7 @@ finish(struct ns_combiner *C, struct ns_combine_out *out)
 {
     const struct hist_entry *hist = (const void *)C->hist.data;
     int nhist = (int)(C->hist.len / sizeof *hist);
-    int me = hist_lower(hist, nhist, C->g->rank);
+    int me = ns_comb_hist_lower(hist, nhist, C->g->rank);
     out->nrecv = (me < nhist && hist[me].dest == C->g->rank) ? hist[me].count : 0;
     out->max_size = C->bounds;
     out->total = C->total.data;

@@ -16,7 +16,6 @@
  * and under nbx as under tree.
  */
 #include <limits.h>
-#include <stdio.h>
 #include "internal.h"
 
 static const char *const proto_name[] = {
@@ -40,16 +39,4 @@ ns_exchange_choose(const struct ns_site *site, int direct_max_dflt)
     if (proto == NS_EXCHANGE_DIRECT)
         return INT_MAX;
     return ns_env_int("NS_DIRECT_MAX", direct_max_dflt, 0, 1 << 20);
-}
-
-void
-ns_count_exchange(struct ns_combine_in *in, struct ns_combine_out *out)
-{
-    if (ns_eng.exchange == NS_EXCHANGE_NBX) {
-        ns_nbx_exchange(in, out);
-        return;
-    }
-    in->ndest = ns_exchange_send(&in->dest, NULL);
-    ns_combine_run(&ns_root, in, out);
-    ns_exchange_receive(out->nrecv);
 }

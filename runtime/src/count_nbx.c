@@ -11,12 +11,12 @@
  *
  * The consensus is the NBX paper's nonblocking barrier, hand-written so it
  * can carry the agreement checks: a dissemination all-reduce (maximum) over
- * the active processes (ceil(log2 p) rounds, in round k a 24-byte message to
- * rank + 2^k and one from rank - 2^k; a maximum may count a value twice, so
- * dissemination is exact).  It reduces (h, ~h, r): h a hash of the values
- * every process must agree on (sync or end, superstep, registrations, tag
- * size, site), r whether any registration was pushed.  max(h) == ~max(~h)
- * holds exactly when every h is the same.  When the hashes differ, or sizes
+ * the active processes (ceil(log2 p) rounds, in round k a 136-byte message
+ * to rank + 2^k and one from rank - 2^k; a maximum may count a value twice,
+ * so dissemination is exact).  It reduces, for each value every process
+ * must agree on (sync or end, superstep, registrations, tag size, site), v
+ * and ~v, and whether any registration was pushed; max(v) == ~max(~v)
+ * holds exactly when every process has the same v.  When one differs, or sizes
  * of new registrations must be combined, every process then runs the
  * combine (with no counts: the messages are in), which finds the
  * disagreement and names two processes with the same message as under tree,
@@ -29,7 +29,7 @@
 #include "internal.h"
 
 #define E ns_eng
-#define NDIGEST 3
+#define NDIGEST (2 * NS_NAGREE + 1)
 #define MAX_ROUNDS 32
 
 static int64_t sent_val[MAX_ROUNDS][NDIGEST], got_val[NDIGEST];
@@ -86,22 +86,22 @@ sends_done(void)
 }
 
 void
-ns_nbx_exchange(struct ns_combine_in *in, struct ns_combine_out *out)
+ns_nbx_receive(struct ns_combine_in *in, struct ns_combine_out *out)
 {
     struct consensus c = { 0 };
-    uint64_t h = ns_hash64(0, in->agree, sizeof in->agree);
-    int entered = 0, complete = 0;
+    int entered = 0, same = 1;
 
-    in->ndest = ns_exchange_send(&in->dest, &E.ssends);
     while ((1 << c.rounds) < ns_proc.nprocs)
         c.rounds++;
-    c.cur[0] = (int64_t)h;
-    c.cur[1] = (int64_t)~h;
-    c.cur[2] = in->npush > 0;
+    for (int k = 0; k < NS_NAGREE; k++) {
+        c.cur[2 * k] = in->agree[k];
+        c.cur[2 * k + 1] = ~in->agree[k];
+    }
+    c.cur[2 * NS_NAGREE] = in->npush > 0;
 
     ns_exchange_receive_begin();
     struct ns_backoff b = { 0 };
-    while (!complete) {
+    for (;;) {
         if (ns_exchange_poll()) {
             ns_backoff_done(&b);            /* messages flow: spin again */
             continue;
@@ -114,17 +114,17 @@ ns_nbx_exchange(struct ns_combine_in *in, struct ns_combine_out *out)
             round_start(&c);
             continue;
         }
-        if (entered && round_test(&c)) {
-            complete = 1;
+        if (entered && round_test(&c))
             break;
-        }
         ns_backoff_idle(&b);
     }
     ns_backoff_done(&b);
     ns_exchange_receive_end();
     ns_wait_all(c.rounds, c.send);
 
-    if (c.cur[0] != ~c.cur[1] || c.cur[2]) {
+    for (int k = 0; k < NS_NAGREE; k++)
+        same = same && c.cur[2 * k] == ~c.cur[2 * k + 1];
+    if (!same || c.cur[2 * NS_NAGREE]) {
         /* a disagreement to name, or registered sizes to combine */
         in->ndest = 0;
         in->dest = NULL;

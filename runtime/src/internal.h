@@ -293,10 +293,10 @@ enum ns_exchange_proto {
 /* Reads NS_EXCHANGE (a bad value stops the job); returns the largest group
  * whose combine runs the direct protocol, from NS_DIRECT_MAX or dflt. */
 int  ns_exchange_choose(const struct ns_site *site, int direct_max_dflt);
-/* The requests sent and received, the counts and checks done: the first
- * steps of ns_sync.  in has the agreement values and pushed sizes. */
-void ns_count_exchange(struct ns_combine_in *in, struct ns_combine_out *out);
-void ns_nbx_exchange(struct ns_combine_in *in, struct ns_combine_out *out);   /* count_nbx.c */
+/* NBX (count_nbx.c): after ns_exchange_send(..., &ns_eng.ssends), receives
+ * every request message addressed to me and checks agreement, in place of
+ * the combine and ns_exchange_receive. */
+void ns_nbx_receive(struct ns_combine_in *in, struct ns_combine_out *out);
 
 /* ns_reg_lookup_max with its one-entry cache inline: fine-grained puts hit
  * the same area again and again. */

@@ -1,8 +1,8 @@
 /*
  * superstep.c - ns_sync, the end of a superstep: send the aggregated
- * requests and learn how many arrive, checking that all processes agree
- * (the count exchange, count_exchange.c: by default the combine), deliver,
- * then let registration and tag-size changes take effect.
+ * requests, run the combine (agreement checks, N_DAMsgs counts, barrier)
+ * or another count exchange (NS_EXCHANGE, count_exchange.c), deliver, then
+ * let registration and tag-size changes take effect.
  */
 #include "internal.h"
 
@@ -35,8 +35,11 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
 {
     const struct ns_regstate *R = &ns_eng.reg;
     struct ns_combine_out out;
+    const int *dests;
+    int nbx = ns_eng.exchange == NS_EXCHANGE_NBX;
 
     ns_eng.site = *site;
+    int ndest = ns_exchange_send(&dests, nbx ? &ns_eng.ssends : NULL);
     struct ns_combine_in in = {
         .agree = {
             [NS_AGREE_KIND] = kind,
@@ -49,8 +52,15 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
         },
         .npush = R->npush,
         .push_sizes = R->push_size,
+        .ndest = ndest,
+        .dest = dests,
     };
-    ns_count_exchange(&in, &out);           /* NS_EXCHANGE: send, count, check, receive */
+    if (nbx) {                      /* no counts (count_nbx.c) */
+        ns_nbx_receive(&in, &out);
+    } else {                        /* tree or direct (NS_EXCHANGE, count_exchange.c) */
+        ns_combine_run(&ns_root, &in, &out);
+        ns_exchange_receive(out.nrecv);
+    }
     ns_exchange_serve_gets();
     ns_exchange_apply();
     ns_exchange_finish();

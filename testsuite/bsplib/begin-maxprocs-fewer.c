@@ -8,6 +8,7 @@
 // RUN: %bsprun 5 %t 2 2>&1 | sort | FileCheck %s --check-prefix=K2 --implicit-check-not=process --implicit-check-not=error --implicit-check-not=warning
 // RUN: %bsprun 3 %t 1 2>&1 | sort | FileCheck %s --check-prefix=K1 --implicit-check-not=process --implicit-check-not=error --implicit-check-not=warning
 // RUN: %bsprun 5 %t 4 2>&1 | sort | FileCheck %s --check-prefix=K4 --implicit-check-not=process --implicit-check-not=error --implicit-check-not=warning
+// MATRIX: every-mode
 #include <stdio.h>
 #include <stdlib.h>
 #include "bsp.h"

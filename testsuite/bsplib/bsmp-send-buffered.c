@@ -3,6 +3,7 @@
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
+// MATRIX: barrier-mode
 #include <stdio.h>
 #include <string.h>
 #include "bsp.h"

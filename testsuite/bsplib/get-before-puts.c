@@ -6,6 +6,7 @@
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 

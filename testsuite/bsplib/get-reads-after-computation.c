@@ -6,6 +6,7 @@
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 4 %t | sort | FileCheck %s --check-prefix=P4
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 

@@ -4,6 +4,7 @@
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 4 %t | sort | FileCheck %s --check-prefix=P4
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 

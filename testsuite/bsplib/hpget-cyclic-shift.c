@@ -9,6 +9,7 @@
 // RUN: %bsprun 2 %valgrind %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
 // RUN: %bsprun 5 %t | sort | FileCheck %s --check-prefix=P5
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 

@@ -4,6 +4,7 @@
 // RUN: %bspcc %s -o %t
 // RUN: not %bsprun 2 %t 2> %t.err
 // RUN: FileCheck %s --implicit-check-not=error: < %t.err
+// MATRIX: barrier-mode
 #include <stddef.h>
 #include "bsp.h"
 

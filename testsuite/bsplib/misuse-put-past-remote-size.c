@@ -7,6 +7,7 @@
 // RUN: %bspcc %s -o %t
 // RUN: not %bsprun 2 %t 2> %t.err
 // RUN: FileCheck %s --implicit-check-not=error: < %t.err
+// MATRIX: barrier-mode
 #include "bsp.h"
 
 int main(void)

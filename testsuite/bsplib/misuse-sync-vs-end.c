@@ -7,6 +7,7 @@
 // RUN: FileCheck %s --implicit-check-not=error: < %t.err
 // RUN: not %bsprun 4 %t 2> %t.err
 // RUN: FileCheck %s --implicit-check-not=error: < %t.err
+// MATRIX: barrier-mode
 #include "bsp.h"
 
 int main(void)

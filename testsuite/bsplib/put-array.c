@@ -13,6 +13,7 @@
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
 // RUN: %bsprun 4 %t | sort | FileCheck %s --check-prefix=P4
 // RUN: %bsprun 5 %t | sort | FileCheck %s --check-prefix=P5
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 

@@ -12,6 +12,7 @@
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 4 %t | sort | FileCheck %s --check-prefix=P4
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 

@@ -8,6 +8,7 @@
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
 // RUN: %bsprun 4 %t | sort | FileCheck %s --check-prefix=P4
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 

@@ -5,6 +5,7 @@
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 

@@ -5,6 +5,7 @@
 // into every process i, the whole of what i registered.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 

@@ -6,6 +6,7 @@
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
 // RUN: %bsprun 5 %t | sort | FileCheck %s --check-prefix=P5
+// MATRIX: every-mode
 #include <stdio.h>
 #include "bsp.h"
 

@@ -17,6 +17,7 @@
 // RUN: %nsrun 3 %t | FileCheck %s --check-prefix=P3
 // RUN: %nsrun 4 %t | FileCheck %s --check-prefix=P4
 // RUN: %nsrun 5 %t | FileCheck %s --check-prefix=P5
+// MATRIX: barrier-mode
 // P1: reads 900 mirrored 32 writes 400
 // P1-NEXT: wrong 0
 // P2: reads 1800 mirrored 56 writes 800

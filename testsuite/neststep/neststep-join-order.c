@@ -16,6 +16,7 @@
 // RUN: %nsrun 5 %t | FileCheck %s --check-prefixes=CHECK,P5
 // RUN: env NS_DIRECT_MAX=16 %nsrun 5 %t | FileCheck %s --check-prefixes=CHECK,P5
 // RUN: env NS_TREE_ARITY=1 NS_DIRECT_MAX=0 %nsrun 4 %t | FileCheck %s --check-prefixes=CHECK,P4
+// MATRIX: barrier-mode
 // e of ranks 0..4: 2 1 0 3 2
 // P1: root: who=2 cat=2 arr=-,-,2 sum=1
 // P2: root: who=1 cat=12 arr=-,1,2 sum=2

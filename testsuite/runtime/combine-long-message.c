@@ -7,6 +7,7 @@
 // RUN: %bsprun 3 %t | FileCheck %s
 // RUN: env NS_TREE_ARITY=2 %bsprun 5 %t | FileCheck %s
 // RUN: env NS_DIRECT_MAX=8 %bsprun 4 %t | FileCheck %s
+// MATRIX: every-mode
 #include <stdio.h>
 #include <stdlib.h>
 #include "bsp.h"

@@ -6,6 +6,7 @@
 // RUN: %bsprun 1 %t | FileCheck %s
 // RUN: %bsprun 3 %t | FileCheck %s
 // RUN: %bsprun 4 %t | FileCheck %s
+// MATRIX: every-mode
 #include <stdio.h>
 #include <stdlib.h>
 #include "bsp.h"

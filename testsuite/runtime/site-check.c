@@ -4,6 +4,7 @@
 // RUN: %bsprun 3 %t | FileCheck %s --check-prefix=LEGAL
 // RUN: env NS_CHECK_SITES=1 %bsprun 1 %t | FileCheck %s --check-prefix=LEGAL
 // RUN: env NS_CHECK_SITES=1 not %bsprun 3 %t 2>&1 | FileCheck %s --check-prefix=CHECKED
+// MATRIX: barrier-mode
 #include <stdio.h>
 #include "bsp.h"
 
