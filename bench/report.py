@@ -280,6 +280,81 @@ def render_load(rows):
     return text + [""]
 
 
+# The seed 003 experiment (seed003_*.c, run by seed003.sh): rows are the
+# kernel and p, columns the synchronization configurations.
+SEED003_CONFIGS = ["barrier/tree", "barrier/direct", "barrier/nbx", "relaxed", "relaxed-eager"]
+SEED003_BASE = "barrier/tree"
+SEED003_PAPER = {"ft": 61.5, "lu": 28.6, "ocean": 45.9}   # % less, 32 processes, IBM SP2
+SEED003_KERNELS = ["ft", "lu", "ocean"]
+
+
+def saved(cells, impl):
+    """Median over runs of the percentage of the barrier/tree time that impl
+    saves, runs paired by index (the same round)."""
+    r = paired(cells, ("ours", impl), ("ours", SEED003_BASE))
+    return None if r is None else 100.0 * (1.0 - r)
+
+
+def fpercent(v):
+    return "-" if v is None else "%.1f%%" % v
+
+
+def render_seed003(rows, notes):
+    keys = [k for k in rows if k[0] == "seed003"]
+    if not keys:
+        return []
+    order = lambda k: (SEED003_KERNELS.index(k[2]) if k[2] in SEED003_KERNELS else 99, k[2], k[1])
+    keys.sort(key=order)
+    text = []
+    for table, title in (
+            ("seed003", "(k) seed 003: communication time (time in bsp_sync and bspx_read, summed "
+                        "over the run; mean over processes, as the paper's Fig. 3)"),
+            ("seed003_total", "(k) seed 003: total time of the timed part (the largest over "
+                              "processes)")):
+        head = ["kernel (supersteps)", "p"] + SEED003_CONFIGS
+        if table == "seed003":
+            head += ["saved: relaxed", "saved: relaxed-eager", "paper (RBS, 32 procs)"]
+        out = []
+        for k in keys:
+            cells = rows.get((table, k[1], k[2]), {})
+            steps = rows.get(("seed003_steps", k[1], k[2]), {}).get(("ours", SEED003_BASE))
+            label = "%s (%s)" % (k[2], "%.0f" % med(steps) if steps else "?")
+            row = [label, str(k[1])]
+            row += [fmt(med(cells.get(("ours", c)))) if cells.get(("ours", c)) else "not measured"
+                    for c in SEED003_CONFIGS]
+            if table == "seed003":
+                row += [fpercent(saved(cells, "relaxed")), fpercent(saved(cells, "relaxed-eager")),
+                        fpercent(SEED003_PAPER.get(k[2]))]
+            out.append(row)
+        widths = [max(len(str(x)) for x in col) for col in zip(head, *out)]
+        line = lambda cols: "  ".join(str(c).rjust(w) for c, w in zip(cols, widths)).rstrip()
+        text += ["%s [ms, lower is better]" % title, line(head), line(["-" * w for w in widths])]
+        text += [line(r) for r in out] + [""]
+    text.append("seed 003: saved = 1 - (configuration / barrier/tree) in communication time, "
+                "paired within a round, median over rounds; the paper's column is its relaxed "
+                "barrier synchronization against the Oxford toolset's barrier at 32 processes")
+    text += ["  " + n for n in notes]
+    text.append("seed 003, criteria (informational):")
+    for kernel in ("ocean", "lu"):
+        for p in (4, 8):
+            v = saved(rows.get(("seed003", p, kernel), {}), "relaxed-eager")
+            verdict = "not measured" if v is None else "met" if v > 0 else "NOT met"
+            text.append("  %s, p=%d: relaxed-eager cuts communication time against barrier/tree: "
+                        "saved %s -> %s" % (kernel, p, fpercent(v), verdict))
+    return text + [""]
+
+
+def load_notes(path):
+    """The '#seed003-note' lines seed003.sh left in the raw file, once each."""
+    notes = []
+    for line in open(path):
+        if line.startswith("#seed003-note "):
+            n = line[len("#seed003-note "):].strip()
+            if n not in notes:
+                notes.append(n)
+    return notes
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: report.py RAW_FILE [header line ...]")
@@ -292,6 +367,7 @@ def main():
     text += render_params(rows)
     text += render_criteria(rows)
     text += render_load(rows)
+    text += render_seed003(rows, load_notes(sys.argv[1]))
     print("\n".join(text), end="")
 
 

@@ -10,7 +10,7 @@ out=$1 bin=$2
 here=$(cd "$(dirname "$0")" && pwd)
 repeat=${BENCH_REPEAT:-3}
 procs=${BENCH_PROCS:-1 2 4 8}
-benches=${BENCH_PROGRAMS:-sync hrel bulk combine irreg parprefix sort load}
+benches=${BENCH_PROGRAMS:-sync hrel bulk combine irreg parprefix sort load seed003}
 # Table (a) also times bsp_sync under these count-exchange protocols (the
 # default, tree, is the bsp_sync column), in the same rounds.
 exchanges=${BENCH_EXCHANGES-direct nbx}
@@ -35,6 +35,7 @@ runs_at() { # runs_at BENCH P: true if BENCH runs at P processes
         combine:1|irreg:1) return 1 ;;
         parprefix:*|sort:*) [ "$2" -le 4 ] ;;
         load:*) return 1 ;;           # load.sh runs it, under each wait policy
+        seed003:*) return 1 ;;        # seed003.sh runs it, under each sync configuration
         *) return 0 ;;
     esac
 }
@@ -67,6 +68,9 @@ for rep in $(seq 1 "$repeat"); do
 done
 case " $benches " in
     *" load "*) . "$here/load.sh" ;;   # quiet and with a competitor on every core
+esac
+case " $benches " in
+    *" seed003 "*) . "$here/seed003.sh" ;;   # every sync mode and count-exchange protocol
 esac
 secs=$(( $(date +%s) - start ))
 
