@@ -190,7 +190,7 @@ demo: all
 # One word per configuration, KNOB=VALUE[,KNOB=VALUE...].  `make check`
 # runs the whole suite in the default configuration (barrier mode,
 # NS_EXCHANGE=tree), then the marked tests in each of these.
-PROTOCOL_MATRIX ?= NS_EXCHANGE=direct NS_EXCHANGE=nbx
+PROTOCOL_MATRIX ?= NS_EXCHANGE=direct NS_EXCHANGE=nbx NS_SYNC=relaxed NS_SYNC=relaxed-eager NS_SYNC=relaxed-check
 
 check: all
 	@mkdir -p $(BUILD)/testsuite
