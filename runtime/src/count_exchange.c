@@ -25,16 +25,11 @@ static const char *const proto_name[] = {
 int
 ns_exchange_choose(const struct ns_site *site, int direct_max_dflt)
 {
-    const char *s = getenv("NS_EXCHANGE");
-    int proto = -1;
-    if (!s || !*s)
-        proto = NS_EXCHANGE_TREE;
-    for (int i = 0; proto < 0 && i < (int)(sizeof proto_name / sizeof *proto_name); i++)
-        if (!strcmp(s, proto_name[i]))
-            proto = i;
+    int proto = ns_env_choice("NS_EXCHANGE", proto_name,
+                              (int)(sizeof proto_name / sizeof *proto_name), NS_EXCHANGE_TREE);
     if (proto < 0)
         ns_fatal(site, "NS_EXCHANGE=%s is not a count-exchange protocol; use tree (the default), "
-                 "direct or nbx (bsprun --exchange=tree|direct|nbx)", s);
+                 "direct or nbx (bsprun --exchange=tree|direct|nbx)", getenv("NS_EXCHANGE"));
     ns_eng.exchange = proto;
     if (proto == NS_EXCHANGE_DIRECT)
         return INT_MAX;

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <time.h>
+#include <string.h>
 #include "internal.h"
 #include "profile.h"
 #include "report_once.h"
@@ -86,6 +87,18 @@ ns_engine_expect_start(void)
 }
 
 enum ns_engine_state ns_engine_state(void) { return state; }
+
+int
+ns_env_choice(const char *name, const char *const *names, int n, int dflt)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return dflt;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(s, names[i]))
+            return i;
+    return -1;
+}
 
 int
 ns_env_int(const char *name, int dflt, int lo, int hi)

@@ -158,6 +158,9 @@ extern int ns_fatal_defer;
 
 /* An integer knob from the environment; a bad value warns and gives dflt. */
 int ns_env_int(const char *name, int dflt, int lo, int hi);
+/* The index in names[0..n-1] of the knob's value; dflt when unset or empty,
+ * -1 when it names none (the caller stops the job, naming the choices). */
+int ns_env_choice(const char *name, const char *const *names, int n, int dflt);
 
 /* ---- the per-superstep agreement and count exchange (combine.c) ---- */
 /* Values every process must agree on at a sync; a mismatch stops the job. */

@@ -74,13 +74,8 @@ void
 ns_sync_mode_init(const struct ns_site *site)
 {
     const char *s = getenv("NS_SYNC");
+    int m = ns_env_choice("NS_SYNC", mode_names, 4, NS_MODE_BARRIER);
     ns_proc.sync_mode = NS_MODE_BARRIER;
-    if (!s || !*s)
-        return;
-    int m = -1;
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(s, mode_names[i]))
-            m = i;
     if (m < 0)
         ns_fatal(site, "NS_SYNC=%s is not a synchronization mode; use barrier, relaxed, "
                  "relaxed-eager or relaxed-check", s);
