@@ -216,6 +216,12 @@ main(void)
                "transform equals the sequential FFT; checksum %.6e\n", n, iters, sum);
     bsp_pop_reg(recvbuf);
     bsp_sync();
+    free(a);
+    free(b);
+    free(sendbuf);
+    free(recvbuf);
+    free(tw_fwd);
+    free(tw_inv);
     bsp_end();
     return 0;
 }

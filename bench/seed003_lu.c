@@ -156,6 +156,10 @@ main(void)
     bsp_pop_reg(lcol);
     bsp_pop_reg(urow);
     bsp_sync();
+    free(a);
+    free(urow);
+    free(lcol);
+    free(lsend);
     bsp_end();
     return 0;
 }

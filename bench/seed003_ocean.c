@@ -172,6 +172,9 @@ main(void)
     bsp_pop_reg(halo_s);
     bsp_pop_reg(halo_n);
     bsp_sync();
+    double *bufs[] = { u, u2, halo_n, halo_s, halo_w, halo_e, edge_w, edge_e };
+    for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
+        free(bufs[i]);
     bsp_end();
     return 0;
 }

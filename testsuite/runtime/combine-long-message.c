@@ -34,7 +34,8 @@ int main(void)
             bad++;
     for (int i = 0; i < N; i++)
         bsp_pop_reg(a[i]);
-    int total = sum_all(bad);
+    int total = sum_all(bad);       /* its sync also ends the registrations */
+    free(a);
     if (s == 0)
         printf("bad %d\n", total);
     bsp_end();
