@@ -64,9 +64,7 @@ ns_read_mismatch(const void *area, long expected, long actual, const struct ns_s
 void
 ns_read(const void *area, long nputs, const struct ns_site *site)
 {
-    static struct ns_buf slots;
-    if (nputs < 0)
-        ns_fatal(site, "nputs is %ld; it must not be negative", nputs);
+    static struct ns_buf slots;         /* nputs >= 0: the library checked it */
     ns_read_slots(area, &slots, site);
     if (ns_proc.sync_mode != NS_MODE_BARRIER) {
         ns_read_relaxed(&slots, area, nputs, site);
