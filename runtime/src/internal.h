@@ -353,6 +353,21 @@ void ns_read_relaxed(const struct ns_buf *slots, const void *area, long nputs,
                      const struct ns_site *site) __attribute__((access(none, 2)));
 void ns_relaxed_stop(void);
 
+/* stall_detect.c: deadlock detection of the relaxed modes.  Every protocol
+ * message of sync_relaxed.c is counted when sent and when received; every
+ * wait counts itself and, when idle, says what it waits for. */
+extern struct ns_stall { long sent, recv, wait_seq; } ns_stall;
+enum ns_stall_what { NS_STALL_SYNC, NS_STALL_READ, NS_STALL_END };
+struct ns_stall_wait {
+    enum ns_stall_what what;
+    const struct ns_site *site;
+    const void *area;                   /* READ: the area, its count and slots */
+    long expected;
+    const struct ns_buf *slots;
+};
+void ns_stall_idle(const struct ns_stall_wait *w, int (*sends_done)(void));
+void ns_stall_stop(void);
+
 void ns_exchange_init(void);
 void ns_exchange_stop(void);
 /* Steps of ns_sync, in order (exchange.c). */

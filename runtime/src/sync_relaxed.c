@@ -16,7 +16,9 @@
  * A sync waits only for its own requests (acked and sent) and the replies
  * to its gets, serving requests meanwhile.  bsp_end completes every
  * transfer: each process tells every other how many requests it sent it,
- * and serves until it has had them all.
+ * and serves until it has had them all.  Every message is counted when
+ * sent and when received, and every wait says what it waits for, so that
+ * stall_detect.c can stop a job in which every process waits forever.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -31,7 +33,7 @@ enum {                          /* tags, apart from barrier mode's */
     TAG_REPLY,                  /* replies to gets */
     TAG_NOTE,                   /* check mode: the puts sent to you in superstep s */
     TAG_COUNT                   /* bsp_end: messages I sent you */
-};
+};                              /* 72..74: stall_detect.c */
 
 struct req_head { uint32_t stamp, ngets; uint64_t len; };
 
@@ -56,6 +58,8 @@ static struct {
     struct ns_reqs misc;        /* acks and notices, waited for at the sync */
     long *sent;                 /* [nprocs] messages I sent each process */
     long received;              /* messages received */
+    long *end_in;               /* [2 nprocs] bsp_end: each one's count, superstep */
+    int nend;                   /* how many of them are in */
     int64_t *max_size;          /* registration sizes: unknown, so no bound */
     int cap_max;
     /* relaxed-check */
@@ -64,6 +68,14 @@ static struct {
     struct chk { int slot; long stamp; long n; } *chk; int nchk, capchk;
     struct ns_buf tmp;          /* the message being taken */
 } RS;
+
+/* Sends a protocol message (counted for stall_detect.c). */
+static void
+post(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Request *req)
+{
+    ns_stall.sent++;
+    MPI_Isend(buf, count, type, dest, tag, E.comm, req);
+}
 
 static const char *const mode_names[] = { "barrier", "relaxed", "relaxed-eager",
                                           "relaxed-check" };
@@ -90,6 +102,7 @@ ns_sync_mode_init(const struct ns_site *site)
     RS.reply_recv = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
     RS.reply_send = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
     RS.sent = calloc((size_t)p, sizeof *RS.sent);
+    RS.end_in = ns_xmalloc(sizeof *RS.end_in * 2 * (size_t)p);
     RS.note = calloc((size_t)p, sizeof *RS.note);
     RS.note_upto = calloc((size_t)p, sizeof *RS.note_upto);
     if (!RS.sent || !RS.note || !RS.note_upto)
@@ -106,10 +119,11 @@ ns_relaxed_stop(void)
     for (int i = 0; i < ns_proc.nprocs; i++)
         ns_buf_free(&RS.note[i]);
     ns_buf_free(&RS.tmp);
-    free(RS.head); free(RS.reply_recv); free(RS.reply_send); free(RS.sent);
+    free(RS.head); free(RS.reply_recv); free(RS.reply_send); free(RS.sent); free(RS.end_in);
     free(RS.note); free(RS.note_upto); free(RS.chk); free(RS.pend); free(RS.max_size);
     ns_reqs_free(&RS.misc);
     memset(&RS, 0, sizeof RS);
+    ns_stall_stop();
 }
 
 /* Whether my superstep allows a request of superstep stamp in now. */
@@ -131,8 +145,8 @@ deliver(int src, const struct ns_buf *data, long stamp)
     if (src == ns_proc.pid) {
         struct ns_buf t = pe->reply_in; pe->reply_in = pe->reply_out; pe->reply_out = t;
     } else {
-        MPI_Isend(pe->reply_out.data, (int)pe->reply_out.len, MPI_BYTE, src, TAG_REPLY,
-                  E.comm, &RS.reply_send[src]);
+        post(pe->reply_out.data, (int)pe->reply_out.len, MPI_BYTE, src, TAG_REPLY,
+             &RS.reply_send[src]);
     }
 }
 
@@ -181,6 +195,7 @@ take(int tag, struct ns_buf *buf, int *count)
     buf->len = 0;
     MPI_Imrecv(ns_buf_append(buf, (size_t)*count), *count, MPI_BYTE, &msg, &req);
     ns_wait(&req);
+    ns_stall.recv++;
     return st.MPI_SOURCE;
 }
 
@@ -238,13 +253,17 @@ handle_messages(void)
         struct ns_peer *pe = &E.peer[src];
         progress = 1;
         RS.wait_acks--;
-        MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, src, TAG_DATA, E.comm,
-                  ns_reqs_add(&E.sends));
+        post(pe->out.data, (int)pe->out.len, MPI_BYTE, src, TAG_DATA, ns_reqs_add(&E.sends));
     }
     while (ns_proc.sync_mode == NS_MODE_CHECK && (src = take(TAG_NOTE, tmp, &count)) >= 0) {
         progress = 1;
         RS.received++;
         take_note(src, tmp->data, count);
+    }
+    while ((src = take(TAG_COUNT, tmp, &count)) >= 0) {   /* taken early: see stall_detect.c */
+        progress = 1;
+        memcpy(&RS.end_in[2 * src], tmp->data, 2 * sizeof(long));
+        RS.nend++;
     }
     for (int i = 0; i < RS.npend; ) {
         struct pending *q = &RS.pend[i];
@@ -261,13 +280,15 @@ handle_messages(void)
             q->data.len = 0;
             MPI_Irecv(ns_buf_append(&q->data, q->len), (int)q->len, MPI_BYTE, q->src,
                       TAG_DATA, E.comm, &q->req);
-            MPI_Isend(&ack, 1, MPI_INT, q->src, TAG_ACK, E.comm, ns_reqs_add(&RS.misc));
+            post(&ack, 1, MPI_INT, q->src, TAG_ACK, ns_reqs_add(&RS.misc));
             q->acked = 1;
             progress = 1;
         }
         int done = 1;
-        if (q->req != MPI_REQUEST_NULL)
+        if (q->req != MPI_REQUEST_NULL) {
             MPI_Test(&q->req, &done, MPI_STATUS_IGNORE);
+            ns_stall.recv += done;
+        }
         if (!done || !acceptable(q->stamp)) {
             i++;
             continue;
@@ -282,15 +303,27 @@ handle_messages(void)
     return progress;
 }
 
-/* Waits for the condition, serving meanwhile. */
-#define SERVE_UNTIL(cond)                                               \
+/* Whether every message this process sent has gone. */
+static int
+sends_done(void)
+{
+    return ns_test_all(E.sends.n, E.sends.r) && ns_test_all(RS.misc.n, RS.misc.r)
+        && ns_test_all(ns_proc.nprocs, RS.reply_send);
+}
+
+/* Waits for the condition, serving meanwhile; wait (a struct
+ * ns_stall_wait *) says what for, should every process wait forever. */
+#define SERVE_UNTIL(cond, wait)                                         \
     do {                                                                \
         struct ns_backoff b_ = { 0 };                                   \
+        ns_stall.wait_seq++;                                            \
         while (!(cond)) {                                               \
-            if (handle_messages())                                      \
+            if (handle_messages()) {                                    \
                 ns_backoff_done(&b_);                                   \
-            else                                                        \
+            } else {                                                    \
                 ns_backoff_idle(&b_);                                   \
+                ns_stall_idle(wait, sends_done);                        \
+            }                                                           \
         }                                                               \
         ns_backoff_done(&b_);                                           \
     } while (0)
@@ -304,10 +337,20 @@ all_done(struct ns_reqs *q)
     return 1;
 }
 
+/* Whether the replies to my gets are in (each counted as it arrives). */
 static int
 replies_done(void)
 {
-    return ns_test_all(ns_proc.nprocs, RS.reply_recv);
+    int all = 1;
+    for (int i = 0; i < ns_proc.nprocs; i++) {
+        if (RS.reply_recv[i] == MPI_REQUEST_NULL)
+            continue;
+        int done;
+        MPI_Test(&RS.reply_recv[i], &done, MPI_STATUS_IGNORE);
+        ns_stall.recv += done;
+        all &= done;
+    }
+    return all;
 }
 
 /* Check mode: tell every other process which puts I sent it. */
@@ -327,7 +370,7 @@ send_notes(void)
             continue;
         }
         RS.sent[d]++;
-        MPI_Isend(n->data, (int)n->len, MPI_BYTE, d, TAG_NOTE, E.comm, ns_reqs_add(&RS.misc));
+        post(n->data, (int)n->len, MPI_BYTE, d, TAG_NOTE, ns_reqs_add(&RS.misc));
     }
 }
 
@@ -336,25 +379,24 @@ send_notes(void)
  * the processes beyond bsp_begin's count, so no collective), and each
  * serves until it has received that many. */
 static void
-complete_all(void)
+complete_all(const struct ns_site *site)
 {
     int p = ns_proc.nprocs, me = ns_proc.pid;
-    long *in = ns_xmalloc(sizeof *in * 2 * (size_t)p), *out = ns_xmalloc(sizeof *out * 2 * (size_t)p);
+    long *out = ns_xmalloc(sizeof *out * 2 * (size_t)p);
     long expect = 0;
-    MPI_Request *req = ns_xmalloc(sizeof *req * 2 * (size_t)p);
-    int n = 0;
     for (int d = 0; d < p; d++) {
         if (d == me)
             continue;
         out[2 * d] = RS.sent[d];
         out[2 * d + 1] = E.superstep;
-        MPI_Irecv(&in[2 * d], 2, MPI_LONG, d, TAG_COUNT, E.comm, &req[n++]);
-        MPI_Isend(&out[2 * d], 2, MPI_LONG, d, TAG_COUNT, E.comm, &req[n++]);
+        post(&out[2 * d], 2, MPI_LONG, d, TAG_COUNT, ns_reqs_add(&RS.misc));
     }
-    SERVE_UNTIL(ns_test_all(n, req));
+    const struct ns_stall_wait at_end = { .what = NS_STALL_END, .site = site };
+    SERVE_UNTIL(RS.nend == p - 1, &at_end);
     for (int d = 0; d < p; d++) {
         if (d == me)
             continue;
+        const long *in = RS.end_in;
         expect += in[2 * d];
         if (in[2 * d + 1] != E.superstep)
             ns_fatal(&E.site, "process %d called bsp_end in superstep %ld, this process in "
@@ -362,13 +404,11 @@ complete_all(void)
                      "bsp_sync calls (NS_SYNC=%s finds this only at the end)", d,
                      in[2 * d + 1], E.superstep, ns_sync_mode_name());
     }
-    free(in);
-    free(out);
-    free(req);
-    SERVE_UNTIL(RS.received == expect && RS.npend == 0);
+    SERVE_UNTIL(RS.received == expect && RS.npend == 0, &at_end);
     for (int i = 0; i < ns_proc.nprocs; i++)
         ns_wait(&RS.reply_send[i]);
     ns_reqs_wait(&RS.misc);
+    free(out);                  /* the counts went out from here */
 }
 
 /* Check mode at bsp_end: puts of earlier supersteps that no bspx_read
@@ -410,19 +450,18 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
         }
         RS.sent[d]++;
         if (ns_proc.sync_mode == NS_MODE_EAGER) {
-            MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, TAG_REQ, E.comm,
-                      ns_reqs_add(&E.sends));
+            post(pe->out.data, (int)pe->out.len, MPI_BYTE, d, TAG_REQ, ns_reqs_add(&E.sends));
         } else {
             RS.head[d] = (struct req_head){ (uint32_t)E.superstep, (uint32_t)pe->ngets,
                                             pe->out.len };
-            MPI_Isend(&RS.head[d], sizeof RS.head[d], MPI_BYTE, d, TAG_REQ, E.comm,
-                      ns_reqs_add(&RS.misc));
+            post(&RS.head[d], sizeof RS.head[d], MPI_BYTE, d, TAG_REQ, ns_reqs_add(&RS.misc));
             RS.wait_acks++;
         }
     }
     if (E.peer[me].dirty)
         deliver(me, &E.peer[me].out, E.superstep);
-    SERVE_UNTIL(RS.wait_acks == 0 && replies_done() && all_done(&E.sends));
+    const struct ns_stall_wait in_sync = { .what = NS_STALL_SYNC, .site = site };
+    SERVE_UNTIL(RS.wait_acks == 0 && replies_done() && all_done(&E.sends), &in_sync);
     for (int i = 0; i < E.ndirty; i++)
         if (E.peer[E.dirty[i]].get_bytes)
             ns_exchange_write_replies(&E.peer[E.dirty[i]]);
@@ -441,7 +480,7 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
     ns_reg_apply(RS.max_size);
     E.tagsize = E.tagsize_next;
     if (kind == NS_SYNC_END) {
-        complete_all();
+        complete_all(site);
         if (ns_proc.sync_mode == NS_MODE_CHECK)
             check_unread(site);
     }
@@ -456,11 +495,13 @@ void
 ns_read_relaxed(const struct ns_buf *slots, const void *area, long nputs,
                 const struct ns_site *site)
 {
+    const struct ns_stall_wait in_read = { .what = NS_STALL_READ, .site = site, .area = area,
+                                           .expected = nputs, .slots = slots };
     if (ns_proc.sync_mode == NS_MODE_CHECK) {
         const int *sl = (const int *)slots->data;
         size_t ns = slots->len / sizeof(int);
         for (int q = 0; q < ns_proc.nprocs; q++)
-            SERVE_UNTIL(RS.note_upto[q] >= E.superstep);
+            SERVE_UNTIL(RS.note_upto[q] >= E.superstep, &in_read);
         long expected = 0;
         for (int i = 0; i < RS.nchk; ) {
             int mine = 0;
@@ -480,7 +521,7 @@ ns_read_relaxed(const struct ns_buf *slots, const void *area, long nputs,
                      "(a value of an earlier superstep)" : "it would wait for puts that never "
                      "come (or take those of a later superstep)");
     }
-    SERVE_UNTIL(ns_read_count(slots, 0) >= nputs);
+    SERVE_UNTIL(ns_read_count(slots, 0) >= nputs, &in_read);
     long n = ns_read_count(slots, 1);
     if (n > nputs)
         ns_read_mismatch(area, nputs, n, site);
