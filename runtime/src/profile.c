@@ -293,6 +293,15 @@ ns_prof_bsp_received(void)
         walk(&ns_eng.peer[ns_eng.sources[i]].in, ns_eng.sources[i], 0);
 }
 
+/* Relaxed modes (sync_relaxed.c): a request's records from src, counted
+ * when this process accepts them, in the superstep then open or the next
+ * one (acceptance happens in syncs and in bspx_read's waits). */
+void
+ns_prof_relaxed_in(int src, const struct ns_buf *records)
+{
+    walk(records, src, 0);
+}
+
 /* ---- NestStep combines ---- */
 
 void

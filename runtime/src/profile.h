@@ -30,6 +30,7 @@ void ns_prof_abort(void);
 void ns_prof_sync(int kind, const struct ns_site *site);
 void ns_prof_bsp_sent(void);
 void ns_prof_bsp_received(void);
+void ns_prof_relaxed_in(int src, const struct ns_buf *records);   /* accepted (relaxed modes) */
 /* A NestStep combine of group g begins, with my combine items. */
 void ns_prof_combine(const struct ns_group *g, int kind, const char *items, size_t len);
 void ns_prof_served(int nrecv);             /* after the combine: requests to serve */

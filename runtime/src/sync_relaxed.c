@@ -23,6 +23,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include "internal.h"
+#include "profile.h"
 
 #define E ns_eng
 
@@ -140,6 +141,7 @@ deliver(int src, const struct ns_buf *data, long stamp)
     struct ns_peer *pe = &E.peer[src];
     if (src != ns_proc.pid)
         ns_wait(&RS.reply_send[src]);       /* its last reply still goes out */
+    NS_PROF(ns_prof_relaxed_in(src, data));
     if (!ns_exchange_apply_message(src, data, &pe->reply_out, stamp))
         return;
     if (src == ns_proc.pid) {
@@ -432,6 +434,7 @@ void
 ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
 {
     int me = ns_proc.pid;
+    NS_PROF(ns_prof_sync(kind, site));
     E.site = *site;
     RS.in_sync = 1;
     ns_exchange_fix_hpputs();
@@ -458,10 +461,13 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
             RS.wait_acks++;
         }
     }
+    NS_PROF(ns_prof_bsp_sent());
     if (E.peer[me].dirty)
         deliver(me, &E.peer[me].out, E.superstep);
     const struct ns_stall_wait in_sync = { .what = NS_STALL_SYNC, .site = site };
     SERVE_UNTIL(RS.wait_acks == 0 && replies_done() && all_done(&E.sends), &in_sync);
+    NS_PROF(ns_prof_mark(NSP_T_COMBINED));
+    NS_PROF(ns_prof_mark(NSP_T_RECEIVED));
     for (int i = 0; i < E.ndirty; i++)
         if (E.peer[E.dirty[i]].get_bytes)
             ns_exchange_write_replies(&E.peer[E.dirty[i]]);
@@ -486,6 +492,7 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
     }
     E.superstep++;
     RS.in_sync = 0;
+    NS_PROF(ns_prof_end());
 }
 
 /* READ of Fig. 1: wait until the area has nputs puts, serving requests of
