@@ -11,7 +11,7 @@
  *
  * The consensus is the NBX paper's nonblocking barrier, hand-written so it
  * can carry the agreement checks: a dissemination all-reduce (maximum) over
- * the active processes (ceil(log2 p) rounds, in round k a 136-byte message
+ * the active processes (ceil(log2 p) rounds, in round k a 152-byte message
  * to rank + 2^k and one from rank - 2^k; a maximum may count a value twice,
  * so dissemination is exact).  It reduces, for each value every process
  * must agree on (sync or end, superstep, registrations, tag size, site), v
