@@ -373,3 +373,10 @@ bench_mpi_start_with_peer(int *argc, char ***argv, int *p, int *me)
     }
     return 1;
 }
+
+void
+coll_check(double got, double want, const char *what, int me, long n)
+{
+    if (got != want)
+        bench_fail("%s: process %d has %g in step %ld, expected %g", what, me, got, n, want);
+}

@@ -153,6 +153,25 @@ sort_key(long i)
     return (float)(irreg_mix(0x50525453ull ^ (uint64_t)i) % 1000000u);
 }
 
+/* ---- the collectives of coll_bsp.c and coll_mpi.c ----
+ * Sizes: one word (a double) and 1 MiB (coll_sizes).  In its step number n
+ * process s holds coll_value(s, i, n) at double i of its source; fold and
+ * scan add them elementwise (small integers: exact in any order); bcast
+ * sends from root n % p; the total exchange gives each process a block of
+ * max(1, words / p) doubles of each (one word, or 1 MiB in all). */
+static inline double
+coll_value(int s, long i, long n)
+{
+    return (double)(s + 1) + (double)((i + n) & 1023);
+}
+static inline long
+coll_block(long words, int p)
+{
+    return words / p > 1 ? words / p : 1;
+}
+/* Fails unless got == want, naming the collective, the process and step. */
+void coll_check(double got, double want, const char *what, int me, long n);
+
 /* ---- waiting, for the raw-MPI baselines ---- */
 /* The engine's waiting step (runtime/src/backoff.h) with the engine's
  * defaults: spin a number of failed polls before each sched_yield, few when

@@ -26,6 +26,15 @@ TABLES = {
                 "lower", "us", None, "ratio"),
     "prefix": ("(e) NestStep prefix combine(x<+:pre>) of one double: time per superstep",
                "lower", "us", None, "ratio"),
+    "coll_fold": ("(l) bsp_fold (user operator adding doubles) of n bytes per process, every "
+                  "process gets the sum: time per call", "lower", "us", "bytes", "ratio"),
+    "coll_scan": ("(l) bsp_scan (inclusive) of n bytes per process: time per call", "lower", "us",
+                  "bytes", "ratio"),
+    "coll_bcast": ("(l) bsp_bcast of n bytes (root n % p): time per call", "lower", "us", "bytes",
+                   "ratio"),
+    "coll_exchange": ("(l) bsp_exchange (total exchange) of n bytes per process in all (a word "
+                      "per destination when n = 8): time per call", "lower", "us", "bytes",
+                      "ratio"),
     "irreg": ("(f) Irregular remote reads: k random elements per process per superstep "
               "(2^20 doubles per process)", "lower", "us", "k", "ratio"),
     "parprefix": ("(g) parprefix (seed 002 Figure 2; and parprefix_fast.nst) of N = 10^7 ints: "
@@ -47,6 +56,14 @@ CRITERIA = [
      (2, 4, 8), ("-",), "sh<+>_step", None, ("max", 2.0)),
     ("prefix", "(e) combine(x<+:pre>) within 2x of the best of MPI_Exscan/MPI_Iexscan",
      (2, 4, 8), ("-",), "combine(x<+:pre>)", None, ("max", 2.0)),
+    ("coll_fold", "(l) small bsp_fold within 1.3x of the best of MPI_Allreduce/MPI_Iallreduce",
+     (2, 4, 8), ("8",), "bsp_fold", None, ("max", 1.3)),
+    ("coll_scan", "(l) small bsp_scan within 1.3x of the best of MPI_(I)Scan/MPI_(I)Exscan",
+     (2, 4, 8), ("8",), "bsp_scan", None, ("max", 1.3)),
+    ("coll_bcast", "(l) large bsp_bcast within 1.5x of the best of MPI_Bcast/MPI_Ibcast",
+     (2, 4, 8), ("1048576",), "bsp_bcast", None, ("max", 1.5)),
+    ("coll_exchange", "(l) large bsp_exchange within 1.5x of the best of "
+     "MPI_Alltoall/MPI_Ialltoall", (2, 4, 8), ("1048576",), "bsp_exchange", None, ("max", 1.5)),
     ("irreg", "(f) N_DAMsgs section reads faster than fence+MPI_Get", (2, 4), ("1", "16", "256"),
      "read_section", "fence+Get", ("below", 1.0)),
     ("irreg", "(f) (for information) the same against the best baseline", (2, 4),

@@ -10,7 +10,7 @@ out=$1 bin=$2
 here=$(cd "$(dirname "$0")" && pwd)
 repeat=${BENCH_REPEAT:-3}
 procs=${BENCH_PROCS:-1 2 4 8}
-benches=${BENCH_PROGRAMS:-sync hrel bulk combine irreg parprefix sort load seed003}
+benches=${BENCH_PROGRAMS:-sync hrel bulk combine coll irreg parprefix sort load seed003}
 # Table (a) also times bsp_sync under these count-exchange protocols (the
 # default, tree, is the bsp_sync column), in the same rounds.
 exchanges=${BENCH_EXCHANGES-direct nbx}
@@ -32,7 +32,7 @@ run() {     # run COMMAND...: append its records, note a failure
 # timed up to 4.
 runs_at() { # runs_at BENCH P: true if BENCH runs at P processes
     case "$1:$2" in
-        combine:1|irreg:1) return 1 ;;
+        combine:1|irreg:1|coll:1) return 1 ;;
         parprefix:*|sort:*) [ "$2" -le 4 ] ;;
         load:*) return 1 ;;           # load.sh runs it, under each wait policy
         seed003:*) return 1 ;;        # seed003.sh runs it, under each sync configuration

@@ -150,7 +150,7 @@ complete(struct ns_combiner *C, struct inbox *in, int src, int rest_tag)
 
 static const char *const agree_call[NS_NAGREE] = {
     "bsp_sync", "bsp_sync", "bsp_push_reg", "bsp_pop_reg", "bsp_pop_reg", "bsp_set_tagsize",
-    "bsp_sync", "neststep",
+    "bsp_sync", "neststep", "bsp_sync",
 };
 
 static const char *
@@ -218,6 +218,8 @@ disagree(struct ns_combiner *C, int k, int64_t va, int ra, int64_t vb, int rb)
                  "with NS_CHECK_SITES=1 every process must pass the same sync call in each "
                  "superstep", ra, NS_SITE_LINE(va), rb, NS_SITE_LINE(vb),
                  NS_SITE_LINE(va) == NS_SITE_LINE(vb) ? " of another file" : "");
+    case NS_AGREE_COLL:
+        ns_coll_disagree(ra, va, rb, vb);
     default:
         if (va < 0 || vb < 0)       /* one called bsp_set_tagsize, one did not */
             ns_fatal(&(struct ns_site){ "bsp_sync", ns_eng.site.file, ns_eng.site.line },

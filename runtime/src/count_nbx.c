@@ -11,7 +11,7 @@
  *
  * The consensus is the NBX paper's nonblocking barrier, hand-written so it
  * can carry the agreement checks: a dissemination all-reduce (maximum) over
- * the active processes (ceil(log2 p) rounds, in round k a 136-byte message
+ * the active processes (ceil(log2 p) rounds, in round k a 152-byte message
  * to rank + 2^k and one from rank - 2^k; a maximum may count a value twice,
  * so dissemination is exact).  It reduces, for each value every process
  * must agree on (sync or end, superstep, registrations, tag size, site), v
@@ -124,8 +124,9 @@ ns_nbx_receive(struct ns_combine_in *in, struct ns_combine_out *out)
 
     for (int k = 0; k < NS_NAGREE; k++)
         same = same && c.cur[2 * k] == ~c.cur[2 * k + 1];
-    if (!same || c.cur[2 * NS_NAGREE]) {
-        /* a disagreement to name, or registered sizes to combine */
+    if (!same || c.cur[2 * NS_NAGREE] || in->agree[NS_AGREE_COLL]) {
+        /* a disagreement to name, registered sizes to combine, or a
+         * collective's items (collective.c) */
         in->ndest = 0;
         in->dest = NULL;
         ns_combine_run(&ns_root, in, out);

@@ -103,6 +103,19 @@ void ns_read(const void *area, long nputs, const struct ns_site *site) NS_ADDRES
 /* ---- superstep (superstep.c) ---- */
 void ns_sync(enum ns_sync_kind kind, const struct ns_site *site);
 
+/* ---- collectives (collective.c) ---- */
+/* A BSPlib collective that ends the superstep as ns_sync(NS_SYNC_STEP)
+ * does and performs the collective inside that one sync: small data in the
+ * combine, large data as direct messages.  Barrier mode only. */
+enum ns_coll_kind {
+    NS_COLL_FOLD = 1, NS_COLL_SCAN, NS_COLL_EXSCAN,         /* with op */
+    NS_COLL_BCAST, NS_COLL_GATHER, NS_COLL_SCATTER, NS_COLL_ALLGATHER, NS_COLL_EXCHANGE
+};
+/* The Oxford BSP toolset's operator: *res = *left (op) *right, nbytes each. */
+typedef void (*ns_coll_op)(void *res, void *left, void *right, int *nbytes);
+void ns_collective(int kind, int root, ns_coll_op op, const void *src, void *dst,
+                   size_t nbytes, const struct ns_site *site);
+
 /* ---- BSMP (bsmp.c) ---- */
 size_t ns_tagsize(void);                    /* valid in this superstep */
 size_t ns_set_tagsize(size_t next);         /* returns the next size before the call */

@@ -24,6 +24,8 @@ enum {
     NS_TAG_START,           /* process 0 -> others: maxprocs, then job end */
     NS_TAG_NBX0,            /* NBX consensus rounds, even / odd supersteps */
     NS_TAG_NBX1,
+    NS_TAG_COLL0,           /* large BSPlib collectives' data, even / odd (collective.c) */
+    NS_TAG_COLL1,
 };
 /* Each group depth d has its own block of tags, so that a subgroup's
  * messages never match a receive of an enclosing group (siblings at one
@@ -167,6 +169,7 @@ int ns_env_choice(const char *name, const char *const *names, int n, int dflt);
 enum { NS_AGREE_KIND, NS_AGREE_STEP, NS_AGREE_NPUSH, NS_AGREE_NPOP,
        NS_AGREE_POPS, NS_AGREE_TAGSIZE, NS_AGREE_SITE,
        NS_AGREE_SPLIT,         /* neststep: hash of k and the weights */
+       NS_AGREE_COLL,          /* BSPlib collective of this sync (collective.c), or 0 */
        NS_NAGREE };
 /* NS_AGREE_SITE: (hash of the file name << 32) | line of the sync call when
  * NS_CHECK_SITES=1, else 0. */
@@ -395,6 +398,13 @@ long ns_exchange_stamp(const struct ns_buf *msg);
 void ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots);
 void ns_queue_reset(size_t tagsize);
 void ns_queue_add(const void *tag, const void *payload, size_t n);
+
+/* ---- BSPlib collectives riding on a sync (collective.c) ---- */
+extern int64_t ns_coll_sig;         /* this sync's collective (NS_AGREE_COLL), or 0 */
+void ns_coll_contribute(struct ns_combine_in *in);      /* before the count exchange */
+void ns_coll_finish(const struct ns_combine_out *out);  /* at the end of the sync */
+void ns_coll_disagree(int ra, int64_t va, int rb, int64_t vb) __attribute__((noreturn));
+struct ns_shvar *ns_coll_var(uint64_t key);     /* the item policy of key, or NULL */
 
 /* ---- NestStep: combine policies (ops.c) ---- */
 const char *ns_op_name(int op);

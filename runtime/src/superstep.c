@@ -57,12 +57,15 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
             /* -1: not called, so a call on only some processes is caught */
             [NS_AGREE_TAGSIZE] = ns_eng.tagsize_set ? (int64_t)ns_eng.tagsize_next : -1,
             [NS_AGREE_SITE] = site_key(site),
+            [NS_AGREE_COLL] = ns_coll_sig,
         },
         .npush = R->npush,
         .push_sizes = R->push_size,
         .ndest = ndest,
         .dest = dests,
     };
+    if (ns_coll_sig)                /* a collective's item or large sends */
+        ns_coll_contribute(&in);
     if (nbx) {                      /* no counts (count_nbx.c) */
         ns_nbx_receive(&in, &out);
     } else {                        /* tree or direct (NS_EXCHANGE, count_exchange.c) */
@@ -74,6 +77,8 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
     ns_exchange_serve_gets();
     ns_exchange_apply();
     ns_exchange_finish();
+    if (ns_coll_sig)
+        ns_coll_finish(&out);
     ns_reg_apply(out.max_size);
     ns_eng.tagsize = ns_eng.tagsize_next;
     ns_eng.tagsize_set = 0;
