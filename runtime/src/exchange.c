@@ -61,6 +61,7 @@ ns_exchange_stop(void)
     ns_reqs_free(&E.hp_recvs);
     ns_reqs_free(&E.ssends);
     ns_reqs_free(&E.chunk_recvs);
+    ns_buf_free(&E.bulk);
     free(inflight);
     inflight = NULL;
     ninflight = capinflight = 0;
@@ -124,6 +125,19 @@ add_rec(struct ns_peer *pe, int kind, int slot, size_t offset, size_t nbytes, si
 }
 
 static void hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes);
+static void add_hpfix(struct ns_hpfix f);
+
+/* A large bsp_put: the source copied now (BSPlib semantics), into the
+ * bulk store; it leaves at the sync as a message of its own, and the
+ * destination receives it in place (a HPPUT record). */
+static void
+bulk_put(int pid, const void *src, int slot, size_t offset, size_t nbytes)
+{
+    add_rec(to_peer(pid), NS_REC_HPPUT, slot, offset, nbytes, 0);
+    size_t copy = E.bulk.len;
+    memcpy(ns_buf_append(&E.bulk, NS_PAD8(nbytes)), src, nbytes);
+    add_hpfix((struct ns_hpfix){ (size_t)pid, NS_HP_SEND_DIRECT, NULL, nbytes, copy });
+}
 
 /* The slot of a registered area, if offset + nbytes fits some process's. */
 static inline int
@@ -165,9 +179,23 @@ ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes,
         copy_bytes(r + 1, src, nbytes);
         return 0;
     }
+    if (nbytes >= NS_PUT_DIRECT && pid != ns_proc.pid && nbytes <= INT_MAX && !ns_proc.sync_mode) {
+        bulk_put(pid, src, slot, offset, nbytes);
+        return 0;
+    }
     struct ns_rec *r = add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
     copy_bytes(r + 1, src, nbytes);
     return 0;
+}
+
+static void
+add_hpfix(struct ns_hpfix f)
+{
+    if (E.nhp == E.caphp) {
+        E.caphp = E.caphp ? 2 * E.caphp : 64;
+        E.hp = ns_xrealloc(E.hp, sizeof *E.hp * (size_t)E.caphp);
+    }
+    E.hp[E.nhp++] = f;
 }
 
 static void
@@ -182,11 +210,7 @@ hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes)
         add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
         at = pe->out.len - NS_PAD8(nbytes);
     }
-    if (E.nhp == E.caphp) {
-        E.caphp = E.caphp ? 2 * E.caphp : 64;
-        E.hp = ns_xrealloc(E.hp, sizeof *E.hp * (size_t)E.caphp);
-    }
-    E.hp[E.nhp++] = (struct ns_hpfix){ (size_t)pid, at, src, nbytes };
+    add_hpfix((struct ns_hpfix){ (size_t)pid, at, src, nbytes, 0 });
 }
 
 int
@@ -287,8 +311,11 @@ ns_exchange_send(const int **dests, struct ns_reqs *ssend)
         hist_dest[n++] = d;
         ns_sched_add(d, pe->out.data, pe->out.len, data_tag(), chunk_tag(), ssend != NULL);
     }
-    for (int i = 0; i < E.nhp; i++)
-        ns_sched_add((int)E.hp[i].dest, E.hp[i].src, E.hp[i].n, hpput_tag(), hpput_tag(), 0);
+    for (int i = 0; i < E.nhp; i++) {
+        const struct ns_hpfix *f = &E.hp[i];
+        ns_sched_add((int)f->dest, f->src ? f->src : E.bulk.data + f->copy, f->n, hpput_tag(),
+                     hpput_tag(), 0);
+    }
     E.nhp = 0;
     ns_sched_post(ssend);
     ns_sort(hist_dest, (size_t)n, sizeof(int), cmp_int);
@@ -581,6 +608,7 @@ ns_exchange_reset_peers(void)
         pe->out.len = 0;
     }
     E.ndirty = 0;
+    E.bulk.len = 0;
 }
 
 /* ---- one request message at a time: the relaxed modes (sync_relaxed.c) ---- */

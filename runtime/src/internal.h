@@ -310,8 +310,14 @@ struct ns_peer {            /* per destination / source, O(1) each */
     int dirty;              /* in the dirty list this superstep */
 };
 /* A bsp_hpput's source, read at the sync: copied into the buffer at `at`,
- * or sent directly when at == NS_HP_SEND_DIRECT. */
-struct ns_hpfix { size_t dest; size_t at; const void *src; size_t n; };
+ * or sent directly when at == NS_HP_SEND_DIRECT.  A large bsp_put is sent
+ * directly too, from the copy taken at the call: src NULL, the copy at
+ * E.bulk.data + copy. */
+struct ns_hpfix { size_t dest; size_t at; const void *src; size_t n; size_t copy; };
+/* bsp_put from this size on (to another process, barrier mode) travels as
+ * a message of its own from the copy taken at the call, received straight
+ * into the destination: one copy fewer than through the request buffers. */
+#define NS_PUT_DIRECT (32 * 1024)
 #define NS_HP_SEND_DIRECT SIZE_MAX
 
 struct ns_engine {
@@ -323,6 +329,7 @@ struct ns_engine {
     int *dirty; int ndirty;         /* destinations written this superstep */
     int *sources; int nsources;     /* sources received this superstep */
     struct ns_hpfix *hp; int nhp, caphp;
+    struct ns_buf bulk;             /* copies of large bsp_puts' sources */
     struct ns_reqs sends;           /* this sync's sends */
     struct ns_reqs hp_recvs;        /* this sync's direct hpput receives */
     struct ns_reqs ssends;          /* NBX: this sync's synchronous request sends */

@@ -39,7 +39,7 @@ ns_sched_init(const struct ns_site *site)
         long v = strtol(s, &end, 10);
         if (*end || v < 0 || (v > 0 && v < NS_CHUNK_MIN) || v > INT_MAX)
             ns_fatal(site, "NS_CHUNK=%s is not a chunk size; use 0 (whole messages) or a number "
-                     "of bytes from %d to %d (bsprun --chunk=BYTES)", s, NS_CHUNK_MIN, INT_MAX);
+                     "of bytes from %d to %d (the environment of bsprun)", s, NS_CHUNK_MIN, INT_MAX);
         E.chunk = (size_t)v;
     }
     stream_seq = calloc((size_t)ns_proc.nprocs, sizeof *stream_seq);
