@@ -160,7 +160,7 @@ ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes,
     }
     struct ns_peer *pe = to_peer(pid);
     if (nbytes - 1 < NS_CPUT_MAX_BYTES && slot <= NS_CPUT_MAX_SLOT) {
-        unsigned shift = (nbytes & (nbytes - 1)) ? 0 : (unsigned)__builtin_ctzl(nbytes);
+        unsigned shift = ns_cput_shift[nbytes];
         size_t units = offset >> shift;
         if ((units << shift) == offset && units <= NS_CPUT_MAX_UNITS) {
             uint32_t *w = ns_buf_append(&pe->out, 4 + NS_PAD4(nbytes));
@@ -563,8 +563,17 @@ ns_exchange_apply(void)
     for (int i = 0; i < E.nsources; i++) {
         int src = E.sources[i];
         const char *p = E.peer[src].in.data, *end = p + E.peer[src].in.len;
-        for (p += sizeof(struct msg_head); p < end; )
-            p += apply_record(src, p);
+        for (p += sizeof(struct msg_head); p < end; ) {
+            uint32_t w = *(const uint32_t *)p;
+            if (w >> 28 == NS_REC_CPUT) {  /* the fine-grained case, inline */
+                size_t n = NS_CPUT_BYTES(w);
+                copy_bytes(put_target("bsp_put/bsp_hpput", src, NS_CPUT_SLOT(w),
+                                      NS_CPUT_OFFSET(w), n), p + 4, n);
+                p += 4 + NS_PAD4(n);
+            } else {
+                p += apply_record(src, p);
+            }
+        }
     }
 }
 

@@ -116,9 +116,11 @@ struct ns_srec {
 #define NS_CPUT_MAX_UNITS ((1u << 18) - 1)
 #define NS_CPUT_BYTES(w) ((((w) >> 24) & 0xfu) + 1)
 #define NS_CPUT_SLOT(w) ((int)(((w) >> 18) & 0x3fu))
-/* The unit of a compact put's offset: nbytes if a power of two, else 1. */
-static inline size_t ns_cput_scale(size_t n) { return (n & (n - 1)) ? 1 : n; }
-#define NS_CPUT_OFFSET(w) ((size_t)((w) & NS_CPUT_MAX_UNITS) * ns_cput_scale(NS_CPUT_BYTES(w)))
+/* log2 of the unit of a compact put's offset, by nbytes (0..16): nbytes
+ * if a power of two, else 1. */
+static const unsigned char ns_cput_shift[NS_CPUT_MAX_BYTES + 1] = {
+    0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 4 };
+#define NS_CPUT_OFFSET(w) ((size_t)((w) & NS_CPUT_MAX_UNITS) << ns_cput_shift[NS_CPUT_BYTES(w)])
 /* Every request message starts with this header; stamp: the sender's
  * superstep (low 32 bits), used by the relaxed modes only; len: the whole
  * message's length; chunk: the sender's NS_CHUNK (0: whole messages), the
