@@ -14,8 +14,8 @@
 
 #define E ns_eng
 
-/* The default chunk: streams up to this size go whole; measured on the
- * bulk benchmark (docs/engine.md). */
+/* The default: whole streams (inside a node MPICH's shared memory has no
+ * endpoint to flood; docs/engine.md). */
 #define NS_CHUNK_DEFAULT 0
 #define NS_CHUNK_MIN 64             /* a first piece holds the whole head */
 
