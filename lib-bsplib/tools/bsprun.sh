@@ -10,7 +10,7 @@
 #                      bspprof (sets NS_PROFILE)
 # Engine knobs pass through the environment (see bsprun(1)): NS_TREE_ARITY,
 # NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
-# NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_SYNC, NS_EXCHANGE, NS_PROFILE.
+# NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_SYNC, NS_EXCHANGE, NS_CHUNK, NS_PROFILE.
 me=$(basename "$0")
 usage="usage: $me [-np N] [--sync=MODE] [--exchange=PROTO] [--profile[=DIR]] prog [args...]"
 np=1

@@ -1,8 +1,10 @@
 /*
  * exchange.c - requests and their delivery.  During a superstep, every put,
  * get and send becomes a record appended to one buffer per destination (a
- * copy, not a message).  At the sync each non-empty buffer goes out as one
- * MPI message, before the combine so they overlap; the combine tells each
+ * copy, not a message).  A fine-grained put gets seed 004's 4-byte header
+ * where its fields fit.  At the sync each non-empty buffer goes out as one
+ * MPI message (in pieces of NS_CHUNK bytes on a Latin-square schedule,
+ * schedule.c), before the combine so they overlap; the combine tells each
  * process how many messages to expect; then, in this order (seed 000):
  *   1. all get requests are served (sources read after all computation),
  *   2. puts are written, in source-rank order, then issue order, and BSMP
@@ -19,6 +21,9 @@
 static int *hist_dest;              /* sorted destinations other than me */
 static MPI_Request *reply_reqs;     /* [nprocs], by index in the dirty list */
 static MPI_Request *recv_reqs;      /* [nprocs] */
+struct span { const char *lo, *hi; };
+static struct span *inflight;       /* areas of direct receives in flight */
+static int ninflight, capinflight;
 
 void
 ns_exchange_init(void)
@@ -34,6 +39,7 @@ ns_exchange_init(void)
         ns_fatal(&E.site, "out of memory for %d processes", p);
     E.ndirty = E.nsources = E.nhp = 0;
     E.tagsize = E.tagsize_next = 0;
+    ns_sched_init(&E.site);
 }
 
 void
@@ -54,6 +60,12 @@ ns_exchange_stop(void)
     ns_reqs_free(&E.sends);
     ns_reqs_free(&E.hp_recvs);
     ns_reqs_free(&E.ssends);
+    ns_reqs_free(&E.chunk_recvs);
+    ns_buf_free(&E.bulk);
+    free(inflight);
+    inflight = NULL;
+    ninflight = capinflight = 0;
+    ns_sched_stop();
     free(E.queue);
     free(hist_dest);
     free(reply_reqs);
@@ -87,14 +99,24 @@ to_peer(int pid)
         E.dirty[E.ndirty++] = pid;
         pe->out.len = 0;
         struct msg_head *h = ns_buf_append(&pe->out, sizeof *h);
-        h->ngets = h->stamp = 0;
+        *h = (struct msg_head){ 0 };
     }
     return pe;
+}
+
+/* A general header starts 8-byte aligned: after a compact put that left
+ * the buffer 4 bytes off, a 4-byte NOP record pads. */
+static inline void
+align8(struct ns_peer *pe)
+{
+    if (pe->out.len & 4)
+        *(uint32_t *)ns_buf_append(&pe->out, 4) = (uint32_t)NS_REC_NOP << 28;
 }
 
 static inline struct ns_rec *
 add_rec(struct ns_peer *pe, int kind, int slot, size_t offset, size_t nbytes, size_t data)
 {
+    align8(pe);
     struct ns_rec *r = ns_buf_append(&pe->out, sizeof *r + data);
     r->kind_slot = ((uint32_t)kind << 28) | (uint32_t)slot;
     r->nbytes = (uint32_t)nbytes;
@@ -103,6 +125,19 @@ add_rec(struct ns_peer *pe, int kind, int slot, size_t offset, size_t nbytes, si
 }
 
 static void hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes);
+static void add_hpfix(struct ns_hpfix f);
+
+/* A large bsp_put: the source copied now (BSPlib semantics), into the
+ * bulk store; it leaves at the sync as a message of its own, and the
+ * destination receives it in place (a HPPUT record). */
+static void
+bulk_put(int pid, const void *src, int slot, size_t offset, size_t nbytes)
+{
+    add_rec(to_peer(pid), NS_REC_HPPUT, slot, offset, nbytes, 0);
+    size_t copy = E.bulk.len;
+    memcpy(ns_buf_append(&E.bulk, NS_PAD8(nbytes)), src, nbytes);
+    add_hpfix((struct ns_hpfix){ (size_t)pid, NS_HP_SEND_DIRECT, NULL, nbytes, copy });
+}
 
 /* The slot of a registered area, if offset + nbytes fits some process's. */
 static inline int
@@ -124,7 +159,19 @@ ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes,
         return 0;
     }
     struct ns_peer *pe = to_peer(pid);
+    if (nbytes - 1 < NS_CPUT_MAX_BYTES && slot <= NS_CPUT_MAX_SLOT) {
+        unsigned shift = ns_cput_shift[nbytes];
+        size_t units = offset >> shift;
+        if ((units << shift) == offset && units <= NS_CPUT_MAX_UNITS) {
+            uint32_t *w = ns_buf_append(&pe->out, 4 + NS_PAD4(nbytes));
+            *w = ((uint32_t)NS_REC_CPUT << 28) | ((uint32_t)(nbytes - 1) << 24)
+               | ((uint32_t)slot << 18) | (uint32_t)units;
+            copy_bytes(w + 1, src, nbytes);
+            return 0;
+        }
+    }
     if (nbytes <= NS_SPUT_MAX_BYTES && slot <= NS_SPUT_MAX_SLOT && offset <= UINT32_MAX) {
+        align8(pe);
         struct ns_srec *r = ns_buf_append(&pe->out, sizeof *r + NS_PAD8(nbytes));
         r->kind_len_slot = ((uint32_t)NS_REC_SPUT << 28) | ((uint32_t)nbytes << 20)
                          | (uint32_t)slot;
@@ -132,9 +179,23 @@ ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes,
         copy_bytes(r + 1, src, nbytes);
         return 0;
     }
+    if (nbytes >= NS_PUT_DIRECT && pid != ns_proc.pid && nbytes <= INT_MAX && !ns_proc.sync_mode) {
+        bulk_put(pid, src, slot, offset, nbytes);
+        return 0;
+    }
     struct ns_rec *r = add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
     copy_bytes(r + 1, src, nbytes);
     return 0;
+}
+
+static void
+add_hpfix(struct ns_hpfix f)
+{
+    if (E.nhp == E.caphp) {
+        E.caphp = E.caphp ? 2 * E.caphp : 64;
+        E.hp = ns_xrealloc(E.hp, sizeof *E.hp * (size_t)E.caphp);
+    }
+    E.hp[E.nhp++] = f;
 }
 
 static void
@@ -149,11 +210,7 @@ hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes)
         add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
         at = pe->out.len - NS_PAD8(nbytes);
     }
-    if (E.nhp == E.caphp) {
-        E.caphp = E.caphp ? 2 * E.caphp : 64;
-        E.hp = ns_xrealloc(E.hp, sizeof *E.hp * (size_t)E.caphp);
-    }
-    E.hp[E.nhp++] = (struct ns_hpfix){ (size_t)pid, at, src, nbytes };
+    add_hpfix((struct ns_hpfix){ (size_t)pid, at, src, nbytes, 0 });
 }
 
 int
@@ -200,20 +257,23 @@ static inline int data_tag(void) { return (E.superstep & 1) ? NS_TAG_DATA1 : NS_
 static inline int reply_tag(void) { return (E.superstep & 1) ? NS_TAG_REPLY1 : NS_TAG_REPLY0; }
 static inline int hpput_tag(void) { return (E.superstep & 1) ? NS_TAG_HPPUT1 : NS_TAG_HPPUT0; }
 
-/* Sends the zero-copy bsp_hpputs that go straight to their destination,
- * and copies the others' sources into the request buffers. */
+static inline int chunk_tag(void) { return (E.superstep & 1) ? NS_TAG_CHUNK1 : NS_TAG_CHUNK0; }
+
+/* Copies the sources of the buffered bsp_hpputs into the request buffers;
+ * leaves in E.hp, in issue order, those that go straight to their
+ * destination (barrier mode only: ns_exchange_send sends them). */
 void
 ns_exchange_fix_hpputs(void)
 {
+    int ndirect = 0;
     for (int i = 0; i < E.nhp; i++) {
         const struct ns_hpfix *f = &E.hp[i];
         if (f->at == NS_HP_SEND_DIRECT)
-            MPI_Isend(f->src, (int)f->n, MPI_BYTE, (int)f->dest, hpput_tag(), E.comm,
-                      ns_reqs_add(&E.sends));
+            E.hp[ndirect++] = *f;
         else
             memcpy(E.peer[f->dest].out.data + f->at, f->src, f->n);
     }
-    E.nhp = 0;
+    E.nhp = ndirect;
 }
 
 void
@@ -223,21 +283,25 @@ ns_exchange_seal(int d)
     struct msg_head *h = (struct msg_head *)pe->out.data;
     h->ngets = (uint32_t)pe->ngets;
     h->stamp = (uint32_t)E.superstep;
+    h->len = (uint32_t)pe->out.len;
+    h->chunk = (uint32_t)E.chunk;
     if (pe->out.len > INT_MAX && d != ns_proc.pid)
         ns_fatal(&E.site, "more than %d bytes of requests to process %d in one superstep; "
                  "split the communication over several supersteps", INT_MAX, d);
 }
 
-/* Sends the request messages; returns the sorted list of destinations for
- * the N_DAMsgs histogram.  With ssend (the NBX protocol) they go out as
- * synchronous sends whose requests are added there, apart from E.sends:
+/* Sends the request messages, then the direct bsp_hpput data, on the
+ * Latin-square schedule (schedule.c); returns the sorted list of
+ * destinations for the N_DAMsgs histogram (one request message per
+ * destination: its further pieces are not counted, the receiver learns
+ * them from the first).  With ssend (the NBX protocol) first pieces go out
+ * as synchronous sends whose requests are added there, apart from E.sends:
  * their completion says that the destination has taken them. */
 int
 ns_exchange_send(const int **dests, struct ns_reqs *ssend)
 {
     int n = 0;
     ns_exchange_fix_hpputs();
-    ns_sort(E.dirty, (size_t)E.ndirty, sizeof(int), cmp_int);
     for (int i = 0; i < E.ndirty; i++) {
         int d = E.dirty[i];
         struct ns_peer *pe = &E.peer[d];
@@ -245,15 +309,33 @@ ns_exchange_send(const int **dests, struct ns_reqs *ssend)
         if (d == ns_proc.pid)
             continue;
         hist_dest[n++] = d;
-        if (ssend)
-            MPI_Issend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, data_tag(), E.comm,
-                       ns_reqs_add(ssend));
-        else
-            MPI_Isend(pe->out.data, (int)pe->out.len, MPI_BYTE, d, data_tag(), E.comm,
-                      ns_reqs_add(&E.sends));
+        ns_sched_add(d, pe->out.data, pe->out.len, data_tag(), chunk_tag(), ssend != NULL);
     }
+    for (int i = 0; i < E.nhp; i++) {
+        const struct ns_hpfix *f = &E.hp[i];
+        ns_sched_add((int)f->dest, f->src ? f->src : E.bulk.data + f->copy, f->n, hpput_tag(),
+                     hpput_tag(), 0);
+    }
+    E.nhp = 0;
+    ns_sched_post(ssend);
+    ns_sort(hist_dest, (size_t)n, sizeof(int), cmp_int);
     *dests = hist_dest;
     return n;
+}
+
+/* The rest of a request message from src whose first piece is in: when
+ * its head says it is longer, receives its further pieces. */
+static void
+take_rest(int src)
+{
+    struct ns_buf *in = &E.peer[src].in;
+    const struct msg_head *h = (const void *)in->data;
+    size_t first = in->len;
+    if (h->len <= first)
+        return;
+    size_t chunk = h->chunk;
+    ns_buf_append(in, h->len - first);
+    ns_sched_receive(in->data, first, in->len, chunk, src, chunk_tag(), &E.chunk_recvs);
 }
 
 static void
@@ -264,6 +346,10 @@ take_message(int src, MPI_Message *msg, int count, MPI_Request *req)
     void *p = ns_buf_append(&pe->in, (size_t)count);
     MPI_Imrecv(p, count, MPI_BYTE, msg, req);
     E.sources[E.nsources++] = src;
+    if (E.chunk && (size_t)count == E.chunk) {    /* likely chunked: its rest now */
+        ns_wait(req);
+        take_rest(src);
+    }
 }
 
 /* Receiving the request messages addressed to this process: begin, take
@@ -320,6 +406,10 @@ ns_exchange_receive_end(void)
 {
     ns_wait_all(got, recv_reqs);
     ns_sort(E.sources, (size_t)E.nsources, sizeof(int), cmp_int);
+    for (int i = 0; i < E.nsources; i++)     /* chunked with another size: its rest */
+        if (E.sources[i] != ns_proc.pid)
+            take_rest(E.sources[i]);
+    ns_reqs_wait(&E.chunk_recvs);
 
     for (int i = 0; i < E.ndirty; i++) {
         struct ns_peer *pe = &E.peer[E.dirty[i]];
@@ -359,12 +449,39 @@ target(const char *call, int src, int slot, uint64_t offset, uint64_t nbytes)
     return R->slot[slot].addr + offset;
 }
 
+/* The areas that direct bsp_hpput receives, still in flight, write
+ * (E.hp_recvs): a later write that overlaps one waits for them all, so
+ * overlapping writes land in source-rank, then issue, order. */
+
+static void
+wait_inflight(const char *t, uint64_t nbytes)
+{
+    for (int i = 0; i < ninflight; i++)
+        if (t < inflight[i].hi && inflight[i].lo < t + nbytes) {
+            ns_reqs_wait(&E.hp_recvs);
+            ninflight = 0;
+            return;
+        }
+}
+
+static void
+add_inflight(const char *t, uint64_t nbytes)
+{
+    if (ninflight == capinflight) {
+        capinflight = capinflight ? 2 * capinflight : 16;
+        inflight = ns_xrealloc(inflight, sizeof *inflight * (size_t)capinflight);
+    }
+    inflight[ninflight++] = (struct span){ t, t + nbytes };
+}
+
 /* target() for a put: also counts it for bspx_read. */
 static inline char *
 put_target(const char *call, int src, int slot, uint64_t offset, uint64_t nbytes)
 {
     char *t = target(call, src, slot, offset, nbytes);
     E.reg.slot[slot].nput++;
+    if (__builtin_expect(ninflight > 0, 0))
+        wait_inflight(t, nbytes);
     return t;
 }
 
@@ -378,7 +495,16 @@ apply_record(int src, const char *p)
     const struct ns_rec *r = (const void *)p;
     const struct ns_srec *s = (const void *)p;
     size_t n;
+    uint32_t w;
     switch (NS_REC_KIND(p)) {
+    case NS_REC_CPUT:
+        w = *(const uint32_t *)p;
+        n = NS_CPUT_BYTES(w);
+        copy_bytes(put_target("bsp_put/bsp_hpput", src, NS_CPUT_SLOT(w), NS_CPUT_OFFSET(w), n),
+                   p + 4, n);
+        return 4 + NS_PAD4(n);
+    case NS_REC_NOP:
+        return 4;
     case NS_REC_SPUT:
         n = NS_SREC_BYTES(s);
         copy_bytes(put_target("bsp_put/bsp_hpput", src, SREC_SLOT(s), s->offset, n), s + 1, n);
@@ -390,10 +516,13 @@ apply_record(int src, const char *p)
     case NS_REC_SEND:
         ns_queue_add(r + 1, (const char *)(r + 1) + NS_PAD8(r->offset), r->nbytes);
         return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
-    case NS_REC_HPPUT:      /* unbuffered on destination: lands in place */
-        MPI_Irecv(put_target("bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes), (int)r->nbytes,
-                  MPI_BYTE, src, hpput_tag(), E.comm, ns_reqs_add(&E.hp_recvs));
+    case NS_REC_HPPUT: {    /* unbuffered on destination: lands in place, in pieces */
+        char *t = put_target("bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes);
+        ns_sched_receive(t, 0, r->nbytes, ((const struct msg_head *)E.peer[src].in.data)->chunk,
+                         src, hpput_tag(), &E.hp_recvs);
+        add_inflight(t, r->nbytes);
         return sizeof *r;
+    }
     default:
         return sizeof *r;
     }
@@ -434,8 +563,17 @@ ns_exchange_apply(void)
     for (int i = 0; i < E.nsources; i++) {
         int src = E.sources[i];
         const char *p = E.peer[src].in.data, *end = p + E.peer[src].in.len;
-        for (p += sizeof(struct msg_head); p < end; )
-            p += apply_record(src, p);
+        for (p += sizeof(struct msg_head); p < end; ) {
+            uint32_t w = *(const uint32_t *)p;
+            if (w >> 28 == NS_REC_CPUT) {  /* the fine-grained case, inline */
+                size_t n = NS_CPUT_BYTES(w);
+                copy_bytes(put_target("bsp_put/bsp_hpput", src, NS_CPUT_SLOT(w),
+                                      NS_CPUT_OFFSET(w), n), p + 4, n);
+                p += 4 + NS_PAD4(n);
+            } else {
+                p += apply_record(src, p);
+            }
+        }
     }
 }
 
@@ -453,6 +591,8 @@ ns_exchange_write_replies(const struct ns_peer *pe)
 void
 ns_exchange_finish(void)
 {
+    ns_reqs_wait(&E.hp_recvs);      /* the puts, then the get replies */
+    ninflight = 0;
     for (int i = 0; i < E.ndirty; i++) {
         int d = E.dirty[i];
         struct ns_peer *pe = &E.peer[d];
@@ -462,7 +602,6 @@ ns_exchange_finish(void)
             ns_wait(&reply_reqs[i]);
         ns_exchange_write_replies(pe);
     }
-    ns_reqs_wait(&E.hp_recvs);
     ns_reqs_wait(&E.sends);
     ns_exchange_reset_peers();
 }
@@ -478,6 +617,7 @@ ns_exchange_reset_peers(void)
         pe->out.len = 0;
     }
     E.ndirty = 0;
+    E.bulk.len = 0;
 }
 
 /* ---- one request message at a time: the relaxed modes (sync_relaxed.c) ---- */
@@ -500,7 +640,9 @@ check_current(int src, const char *p, long stamp)
 {
     const struct ns_regstate *R = &E.reg;
     int kind = NS_REC_KIND(p), slot;
-    if (kind == NS_REC_SPUT)
+    if (kind == NS_REC_CPUT)
+        slot = NS_CPUT_SLOT(*(const uint32_t *)p);
+    else if (kind == NS_REC_SPUT)
         slot = SREC_SLOT((const struct ns_srec *)p);
     else if (kind == NS_REC_PUT || kind == NS_REC_GET || kind == NS_REC_HPPUT)
         slot = REC_SLOT((const struct ns_rec *)p);
@@ -540,7 +682,9 @@ ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots)
     const char *p = out->data, *end = p + out->len;
     for (p += sizeof(struct msg_head); p < end; p += ns_rec_size(p)) {
         int kind = NS_REC_KIND(p), slot;
-        if (kind == NS_REC_SPUT)
+        if (kind == NS_REC_CPUT)
+            slot = NS_CPUT_SLOT(*(const uint32_t *)p);
+        else if (kind == NS_REC_SPUT)
             slot = SREC_SLOT((const struct ns_srec *)p);
         else if (kind == NS_REC_PUT || kind == NS_REC_HPPUT)
             slot = REC_SLOT((const struct ns_rec *)p);

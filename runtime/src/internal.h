@@ -26,6 +26,8 @@ enum {
     NS_TAG_NBX1,
     NS_TAG_COLL0,           /* large BSPlib collectives' data, even / odd (collective.c) */
     NS_TAG_COLL1,
+    NS_TAG_CHUNK0,          /* request messages past their first chunk (NS_CHUNK) */
+    NS_TAG_CHUNK1,
 };
 /* Each group depth d has its own block of tags, so that a subgroup's
  * messages never match a receive of an enclosing group (siblings at one
@@ -78,16 +80,24 @@ ns_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *
 }
 
 /* ---- records in request messages (exchange.c) ----
- * Each record starts 8-byte aligned with a header whose first word holds the
- * kind in its top 4 bits; data follows, padded to 8 bytes.
- * PUT: struct ns_rec, data of nbytes.  GET: struct ns_rec, no data; the
+ * Each record starts 4-byte aligned with a header whose first word holds
+ * the kind in its top 4 bits; the general headers (struct ns_rec, ns_srec)
+ * start 8-byte aligned (a 4-byte NOP record pads when needed).
+ * CPUT, a compact put (seed 004's 4-byte header, the fine-grained case):
+ * one word, kind:4 | nbytes-1:4 | slot:6 | offset/scale:18, where scale is
+ * nbytes when nbytes is a power of two, else 1; data follows, padded to 4.
+ * Used when nbytes <= 16, slot < 64, offset a multiple of the scale and
+ * offset/scale < 2^18.
+ * SPUT, a short put: struct ns_srec, 8 bytes (nbytes <= 255, slot < 2^20,
+ * offset < 2^32), then data padded to 8.  PUT: struct ns_rec, data of
+ * nbytes padded to 8.  GET: struct ns_rec, no data; the
  * reply carries nbytes.  SEND: struct ns_rec, a tag of `offset` bytes,
- * padded, then a payload of nbytes, padded.  SPUT, a short put (the common
- * fine-grained case): struct ns_srec, 8 bytes, then data.  HPPUT: struct
+ * padded, then a payload of nbytes, padded.  HPPUT: struct
  * ns_rec; its data of at least NS_HPPUT_DIRECT bytes follows as a message of
  * its own, straight from the source into the destination (no copies). */
 #define NS_HPPUT_DIRECT (32 * 1024)
-enum { NS_REC_PUT = 1, NS_REC_GET = 2, NS_REC_SEND = 3, NS_REC_SPUT = 4, NS_REC_HPPUT = 5 };
+enum { NS_REC_NOP = 0, NS_REC_PUT = 1, NS_REC_GET = 2, NS_REC_SEND = 3, NS_REC_SPUT = 4,
+       NS_REC_HPPUT = 5, NS_REC_CPUT = 6 };
 struct ns_rec {
     uint32_t kind_slot;     /* kind:4 | slot:28 */
     uint32_t nbytes;
@@ -101,10 +111,23 @@ struct ns_srec {
 #define NS_SPUT_MAX_BYTES 255
 #define NS_SPUT_MAX_SLOT ((1 << 20) - 1)
 #define NS_PAD8(n) (((n) + 7) & ~(size_t)7)
+#define NS_PAD4(n) (((n) + 3) & ~(size_t)3)
 #define NS_SREC_BYTES(s) (((s)->kind_len_slot >> 20) & 0xffu)
+#define NS_CPUT_MAX_BYTES 16
+#define NS_CPUT_MAX_SLOT 63
+#define NS_CPUT_MAX_UNITS ((1u << 18) - 1)
+#define NS_CPUT_BYTES(w) ((((w) >> 24) & 0xfu) + 1)
+#define NS_CPUT_SLOT(w) ((int)(((w) >> 18) & 0x3fu))
+/* log2 of the unit of a compact put's offset, by nbytes (0..16): nbytes
+ * if a power of two, else 1. */
+static const unsigned char ns_cput_shift[NS_CPUT_MAX_BYTES + 1] = {
+    0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 4 };
+#define NS_CPUT_OFFSET(w) ((size_t)((w) & NS_CPUT_MAX_UNITS) << ns_cput_shift[NS_CPUT_BYTES(w)])
 /* Every request message starts with this header; stamp: the sender's
- * superstep (low 32 bits), used by the relaxed modes only. */
-struct msg_head { uint32_t ngets, stamp; };
+ * superstep (low 32 bits), used by the relaxed modes only; len: the whole
+ * message's length; chunk: the sender's NS_CHUNK (0: whole messages), the
+ * size of the pieces in which this message and its direct data travel. */
+struct msg_head { uint32_t ngets, stamp, len, chunk; };
 
 /* The size of the record at p, header and padded data. */
 static inline size_t
@@ -112,6 +135,8 @@ ns_rec_size(const void *p)
 {
     const struct ns_rec *r = p;
     switch (NS_REC_KIND(p)) {
+    case NS_REC_CPUT: return 4 + NS_PAD4(NS_CPUT_BYTES(*(const uint32_t *)p));
+    case NS_REC_NOP: return 4;
     case NS_REC_SPUT: return sizeof(struct ns_srec) + NS_PAD8(NS_SREC_BYTES((const struct ns_srec *)p));
     case NS_REC_PUT: return sizeof *r + NS_PAD8(r->nbytes);
     case NS_REC_SEND: return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
@@ -290,8 +315,14 @@ struct ns_peer {            /* per destination / source, O(1) each */
     int dirty;              /* in the dirty list this superstep */
 };
 /* A bsp_hpput's source, read at the sync: copied into the buffer at `at`,
- * or sent directly when at == NS_HP_SEND_DIRECT. */
-struct ns_hpfix { size_t dest; size_t at; const void *src; size_t n; };
+ * or sent directly when at == NS_HP_SEND_DIRECT.  A large bsp_put is sent
+ * directly too, from the copy taken at the call: src NULL, the copy at
+ * E.bulk.data + copy. */
+struct ns_hpfix { size_t dest; size_t at; const void *src; size_t n; size_t copy; };
+/* bsp_put from this size on (to another process, barrier mode) travels as
+ * a message of its own from the copy taken at the call, received straight
+ * into the destination: one copy fewer than through the request buffers. */
+#define NS_PUT_DIRECT (32 * 1024)
 #define NS_HP_SEND_DIRECT SIZE_MAX
 
 struct ns_engine {
@@ -303,9 +334,12 @@ struct ns_engine {
     int *dirty; int ndirty;         /* destinations written this superstep */
     int *sources; int nsources;     /* sources received this superstep */
     struct ns_hpfix *hp; int nhp, caphp;
+    struct ns_buf bulk;             /* copies of large bsp_puts' sources */
     struct ns_reqs sends;           /* this sync's sends */
     struct ns_reqs hp_recvs;        /* this sync's direct hpput receives */
     struct ns_reqs ssends;          /* NBX: this sync's synchronous request sends */
+    struct ns_reqs chunk_recvs;     /* this sync's receives of chunks past the first */
+    size_t chunk;                   /* NS_CHUNK: bytes per message piece, 0: whole */
     struct ns_regstate reg;
     size_t tagsize, tagsize_next;
     int tagsize_set;                /* bsp_set_tagsize called in this superstep */
@@ -373,6 +407,14 @@ void ns_stall_stop(void);
 
 void ns_exchange_init(void);
 void ns_exchange_stop(void);
+/* The Latin-square schedule of a sync's messages, in NS_CHUNK pieces
+ * (schedule.c). */
+void ns_sched_init(const struct ns_site *site);     /* reads NS_CHUNK */
+void ns_sched_stop(void);
+void ns_sched_add(int dest, const void *ptr, size_t len, int first_tag, int rest_tag, int ssend);
+void ns_sched_post(struct ns_reqs *ssend);
+void ns_sched_receive(char *dst, size_t from, size_t len, size_t chunk, int src, int tag,
+                      struct ns_reqs *reqs);
 /* Steps of ns_sync, in order (exchange.c). */
 int  ns_exchange_send(const int **dests, struct ns_reqs *ssend);   /* returns how many */
 void ns_exchange_receive(int nrecv);

@@ -238,6 +238,11 @@ walk(const struct ns_buf *b, int q, int outgoing)
     for (p += sizeof(struct msg_head); p < end; p += ns_rec_size(p)) {
         const struct ns_rec *r = (const void *)p;
         switch (NS_REC_KIND(p)) {
+        case NS_REC_CPUT:
+            data += NS_CPUT_BYTES(*(const uint32_t *)p);
+            cur.nput += outgoing;
+            cur.put_bytes += outgoing ? NS_CPUT_BYTES(*(const uint32_t *)p) : 0;
+            break;
         case NS_REC_SPUT:
             data += NS_SREC_BYTES((const struct ns_srec *)p);
             cur.nput += outgoing;
