@@ -196,11 +196,10 @@ read_params(const char *path, int must)
                         die("%s: bad %s entry '%.*s' (S:T, S processes, T us)", path, l_name[k],
                             (int)strcspn(c, ", \n"), c);
                     if (s > q.smax) {
-                        q.ls = xrealloc(q.ls, sizeof *q.ls * (size_t)(s + 1) * NL);
-                        memset(q.ls + (size_t)(q.smax + 1) * NL, 0,
-                               sizeof *q.ls * (size_t)(s - q.smax) * NL);
-                        if (!q.smax)
-                            memset(q.ls, 0, sizeof *q.ls * NL);
+                        size_t had = q.smax ? (size_t)(q.smax + 1) * NL : 0;
+                        size_t now = (size_t)(s + 1) * NL;
+                        q.ls = xrealloc(q.ls, sizeof *q.ls * now);
+                        memset(q.ls + had, 0, sizeof *q.ls * (now - had));
                         q.smax = s;
                     }
                     q.ls[s * NL + k] = t;
@@ -401,10 +400,10 @@ l_neststep(const struct row *w, const char **term)
     int da = w->msgs > 0 || w->served > 0;
     switch (w->kind) {
     case 4:
-        *term = l_name[L_SPLIT];
+        *term = c[L_SPLIT] ? l_name[L_SPLIT] : NULL;
         return c[L_SPLIT];
     case 5:
-        *term = l_name[L_JOIN];
+        *term = c[L_JOIN] ? l_name[L_JOIN] : NULL;
         return c[L_JOIN];
     case 3:
     case 6:
