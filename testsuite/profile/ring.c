@@ -13,8 +13,6 @@
 // RUN: %bsprun 3 --profile=%t.d3 %t | FileCheck %s --check-prefix=OUT
 // RUN: bspprof --csv %t.d3 | cut -d, -f1-23 | FileCheck %s --check-prefix=P3
 // RUN: bspprof %t.d3 | FileCheck %s --check-prefix=TABLE
-// RUN: printf 'p=3 r=100.0 g=0.5 l=30.0 l_step=3:1.5 l_da=3:2.5\n' > %t.params
-// RUN: bspprof --params %t.params --csv %t.d3 | cut -d, -f1,2,24,25 | FileCheck %s --check-prefix=LTERM
 // RUN: %bsprun 4 --profile=%t.d4 %t | FileCheck %s --check-prefix=OUT
 // RUN: bspprof --csv %t.d4 | cut -d, -f1-23 | FileCheck %s --check-prefix=P4
 // RUN: %bsprun 5 --profile=%t.d5 %t | FileCheck %s --check-prefix=OUT
@@ -52,14 +50,6 @@
 // P5-NEXT: 2,sync,2,0,ring.c:81,all/5,0,0,5,5,800,100,800,800,1,5,5,0,0,0,0,0,0
 // P5-NEXT: 3,sync,3,0,ring.c:84,all/5,0,0,5,5,800,100,800,800,1,5,5,0,0,0,0,0,0
 // P5-NEXT: 4,end,4,0,ring.c:88,all/5,0,0,5,5,0,0,0,0,0,0,0,0,0,0,0,0,0
-// BSPlib supersteps are predicted with BSPlib's l, whatever NestStep
-// costs the parameter line has:
-// LTERM:      row,kind,prefix,l_term
-// LTERM-NEXT: 0,sync,0,l
-// LTERM-NEXT: 1,sync,0,l
-// LTERM-NEXT: 2,sync,0,l
-// LTERM-NEXT: 3,sync,0,l
-// LTERM-NEXT: 4,end,0,l
 // TABLE: bspprof: {{.*}}, 3 processes, 5 supersteps
 // TABLE: # kind step site group w_max_us h_bytes h_words msgs
 // TABLE-NEXT: 0 sync 0 ring.c:{{[0-9]+}} all/3 {{[0-9.]+}} 0 0 0
@@ -100,3 +90,14 @@ main(void)
         printf("ring done\n");
     return 0;
 }
+
+// BSPlib supersteps are predicted with BSPlib's l, whatever NestStep
+// costs the parameter line has:
+// LTERM:      row,kind,prefix,l_term
+// LTERM-NEXT: 0,sync,0,l
+// LTERM-NEXT: 1,sync,0,l
+// LTERM-NEXT: 2,sync,0,l
+// LTERM-NEXT: 3,sync,0,l
+// LTERM-NEXT: 4,end,0,l
+// RUN: printf 'p=3 r=100.0 g=0.5 l=30.0 l_step=3:1.5 l_da=3:2.5\n' > %t.params
+// RUN: bspprof --params %t.params --csv %t.d3 | cut -d, -f1,2,24,25 | FileCheck %s --check-prefix=LTERM
