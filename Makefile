@@ -159,13 +159,14 @@ $(BUILD)/bin/bspprof: lib-bsplib/tools/bspprof.c runtime/src/profile_format.h
 
 # bspprobe is a BSPlib program; it measures as make bench's hrel_bsp does,
 # with the same code (bench/bspparams.c and the helpers it uses).
-BSPPROBE_SRC := lib-bsplib/tools/bspprobe.c bench/bspparams.c bench/bspcommon.c bench/common.c
-$(BUILD)/bin/bspprobe: $(BSPPROBE_SRC) bench/bspparams.h bench/bspcommon.h bench/common.h \
-		$(LIBS) lib-bsplib/include/bsp.h
+BSPPROBE_SRC := lib-bsplib/tools/bspprobe.c bench/bspparams.c bench/nsparams.c \
+		bench/bspcommon.c bench/common.c
+$(BUILD)/bin/bspprobe: $(BSPPROBE_SRC) bench/bspparams.h bench/nsparams.h bench/bspcommon.h \
+		bench/common.h $(LIBS) lib-bsplib/include/bsp.h runtime/include/neststep.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	$(Q)$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -Ilib-bsplib/include -Ibench $(LDFLAGS) \
-	  $(BSPPROBE_SRC) $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a -o $@ -lm
+	$(Q)$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -Ilib-bsplib/include -Iruntime/include -Ibench \
+	  $(LDFLAGS) $(BSPPROBE_SRC) $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a -o $@ -lm
 
 $(BUILD)/bin/nsrun: lib-bsplib/tools/bsprun.sh
 	@mkdir -p $(dir $@)

@@ -4,9 +4,12 @@
  * 4.1; the measuring is bench/bspparams.c's, shared with make bench): r by
  * DAXPY, g and l by full h-relations of one-word bsp_put calls (a
  * Theil-Sen line through the points, which load cannot pull), and g_bulk,
- * l_bulk by the same h-relations sent as one put per destination.  Writes
- * one line "p=P r=R g=G l=L g_bulk=GB l_bulk=LB ..." into the parameter
- * file that bspprof reads, replacing an earlier line for the same P.
+ * l_bulk by the same h-relations sent as one put per destination; then the
+ * cost of each kind of NestStep superstep at every group size that
+ * neststep(2) reaches (bench/nsparams.c).  Writes one line "p=P r=R g=G
+ * l=L g_bulk=GB l_bulk=LB ... l_step=S:T,... l_prefix=... l_split=...
+ * l_join=... l_da=..." into the parameter file that bspprof reads,
+ * replacing an earlier line for the same P.
  * Run: bsprun -np P bspprobe.
  */
 #include <stdio.h>
@@ -18,6 +21,7 @@
 #include "bspcommon.h"
 #include "bspparams.h"
 #include "common.h"
+#include "nsparams.h"
 
 static void __attribute__((noreturn))
 usage(int status)
@@ -70,7 +74,7 @@ robust_fit(const double *h, const double *t, int n, double *g, double *l)
 static void
 update(const char *path, int p, const char *line)
 {
-    char **keep = NULL, buf[1024];
+    char **keep = NULL, buf[4096];
     int nkeep = 0, q;
     FILE *f = fopen(path, "r");
     if (f) {
@@ -93,7 +97,8 @@ update(const char *path, int p, const char *line)
     time_t now = time(NULL);
     fprintf(f, "# bspprobe: BSP parameters of the NestStep-C engine on %s, last measured %s"
             "# p processes, r Mflop/s (DAXPY), g us per 8-byte word, l us; "
-            "g_flops and l_flops = g*r and l*r\n", host, ctime(&now));
+            "g_flops and l_flops = g*r and l*r;\n# l_KIND=S:T,...: a NestStep superstep of "
+            "that kind in a group of S processes costs T us\n", host, ctime(&now));
     for (int i = 0; i < nkeep; i++) {
         fputs(keep[i], f);
         free(keep[i]);
@@ -110,7 +115,7 @@ main(int argc, char **argv)
     bsp_begin(bsp_nprocs());
     const char *out = "bspprobe.txt";
     long hmax = 16000, hstep = 1000;
-    int rounds = 5, per = 10, reps = 100000;
+    int rounds = 5, per = 10, reps = 100000, nsrounds = 10, nsper = 20;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-o"))
             out = i + 1 < argc ? argv[++i] : (usage(2), "");
@@ -120,6 +125,7 @@ main(int argc, char **argv)
             hstep = number("--hstep", i + 1 < argc ? argv[++i] : NULL);
         else if (!strcmp(argv[i], "--quick")) {
             hmax = 2000, hstep = 250, rounds = 3, per = 5, reps = 10000;
+            nsrounds = 3, nsper = 5;
         } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
             usage(0);
         else {
@@ -137,15 +143,32 @@ main(int argc, char **argv)
     robust_fit(hs, ts, npts, &g, &l);
     bsp_params_gl(hmax, hstep, rounds, per, 1, hs, ts, &gb, &lb);
     robust_fit(hs, ts, npts, &gb, &lb);
+    double *cost = malloc(sizeof *cost * (size_t)((p + 1) * NS_NCOSTS));
+    if (!cost)
+        bench_fail("out of memory");
+    ns_params_steps(nsrounds, nsper, cost);
     if (bsp_pid() == 0) {
-        char line[256];
-        snprintf(line, sizeof line, "p=%d r=%.1f g=%.5f l=%.3f g_bulk=%.5f l_bulk=%.3f "
-                 "g_flops=%.1f l_flops=%.0f h=0..%ld\n", p, r, g, l, gb, lb, g * r, l * r, hmax);
+        char line[4096];
+        int n = snprintf(line, sizeof line, "p=%d r=%.1f g=%.5f l=%.3f g_bulk=%.5f l_bulk=%.3f "
+                         "g_flops=%.1f l_flops=%.0f h=0..%ld", p, r, g, l, gb, lb, g * r, l * r,
+                         hmax);
+        for (int k = 0; k < NS_NCOSTS; k++) {
+            char sep = '=';
+            n += snprintf(line + n, sizeof line - (size_t)n, " %s", ns_cost_name[k]);
+            for (int s = p; s >= 1; s--)
+                if (cost[s * NS_NCOSTS + k] > 0 && n < (int)sizeof line - 64) {
+                    n += snprintf(line + n, sizeof line - (size_t)n, "%c%d:%.3f", sep, s,
+                                  cost[s * NS_NCOSTS + k]);
+                    sep = ',';
+                }
+        }
+        snprintf(line + n, sizeof line - (size_t)n, "\n");
         update(out, p, line);
         printf("bspprobe: %s", line);
     }
     bsp_end();
     free(hs);
     free(ts);
+    free(cost);
     return 0;
 }

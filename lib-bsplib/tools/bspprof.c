@@ -1,7 +1,8 @@
 /*
  * bspprof - reads the trace of a run (bsprun --profile=DIR, NS_PROFILE) and
  * holds it against the BSP cost model: a table per superstep (w, h, wait,
- * measured and predicted time w + h*g + l with bspprobe's g and l), totals,
+ * measured and predicted time w + h*g + l with bspprobe's g and l, l of
+ * NestStep supersteps by their kind and group size), totals,
  * the costliest supersteps and load imbalance; --csv; --svg, a timeline
  * with one lane per process; --matrix, the bytes from process i to j.
  * The file format is runtime/src/profile_format.h (docs/profile.md).
@@ -150,7 +151,17 @@ traffic(const struct nsp_step *r, int pid, uint64_t *out, uint64_t *in, uint32_t
 
 /* ---- machine parameters from bspprobe ---- */
 
-struct param { int p; double r, g, l, gb; };   /* gb: g of bulk puts, or g */
+/* The kinds of NestStep superstep that bspprobe measures (l_KIND=S:T,...
+ * in its line: T us in a group of S processes). */
+enum { L_STEP, L_PREFIX, L_SPLIT, L_JOIN, L_DA, NL };
+static const char *const l_name[NL] = { "l_step", "l_prefix", "l_split", "l_join", "l_da" };
+
+struct param {
+    int p;
+    double r, g, l, gb;             /* gb: g of bulk puts, or g */
+    int smax;                       /* NestStep costs for group sizes 1..smax */
+    double *ls;                     /* [s * NL + kind], 0: not measured */
+};
 static struct param *params;
 static int nparams;
 static const char *params_path;
@@ -159,7 +170,7 @@ static void
 read_params(const char *path, int must)
 {
     FILE *f = fopen(path, "r");
-    char line[512];
+    char line[8192];
     if (!f) {
         if (must)
             die("cannot read the parameter file %s: %s", path, strerror(errno));
@@ -171,6 +182,29 @@ read_params(const char *path, int must)
             const char *b = strstr(line, " g_bulk=");
             if (!b || sscanf(b, " g_bulk=%lf", &q.gb) != 1)
                 q.gb = q.g;
+            q.smax = 0;
+            q.ls = NULL;
+            for (int k = 0; k < NL; k++) {
+                char key[32];
+                snprintf(key, sizeof key, " %s=", l_name[k]);
+                const char *c = strstr(line, key);
+                int s, n;
+                double t;
+                for (c = c ? c + strlen(key) : NULL; c; c = c[n] == ',' ? c + n + 1 : NULL) {
+                    if (sscanf(c, "%d:%lf%n", &s, &t, &n) != 2 || s < 1 || s > 1 << 20 ||
+                        !(t >= 0) || (c[n] != ',' && c[n] != ' ' && c[n] != '\n' && c[n]))
+                        die("%s: bad %s entry '%.*s' (S:T, S processes, T us)", path, l_name[k],
+                            (int)strcspn(c, ", \n"), c);
+                    if (s > q.smax) {
+                        size_t had = q.smax ? (size_t)(q.smax + 1) * NL : 0;
+                        size_t now = (size_t)(s + 1) * NL;
+                        q.ls = xrealloc(q.ls, sizeof *q.ls * now);
+                        memset(q.ls + had, 0, sizeof *q.ls * (now - had));
+                        q.smax = s;
+                    }
+                    q.ls[s * NL + k] = t;
+                }
+            }
             params = xrealloc(params, sizeof *params * (size_t)(nparams + 1));
             params[nparams++] = q;
         }
@@ -197,7 +231,7 @@ param_for(int p)
 struct row {
     uint64_t group;
     int64_t superstep;
-    int ordinal, kind, depth, gsize, gindex, line, nmem, aborted;
+    int ordinal, kind, depth, gsize, gindex, line, nmem, aborted, neststep, prefix;
     long seq;                       /* latest position among its members' records */
     int first;                      /* its lowest process */
     const char *file;
@@ -211,6 +245,7 @@ struct row {
     uint64_t reqmax;                /* most puts, gets and sends a member issued */
     uint64_t msgs, nput, nget, nsend, items, item_bytes, served;
     double predicted;
+    const char *lterm;              /* the l it was predicted with: "l", "l_step", ... */
 };
 static struct row *rows;
 static long nrows;
@@ -308,6 +343,8 @@ gather(void)
             if (i > w->seq)
                 w->seq = i;
             w->aborted |= !!(r->r.flags & NSP_F_ABORTED);
+            w->neststep |= !!(r->r.flags & NSP_F_NESTSTEP);
+            w->prefix |= !!(r->r.flags & NSP_F_PREFIX);
             if (t[NSP_T_START] < w->start)
                 w->start = t[NSP_T_START];
             if (t[NSP_T_END] > w->end)
@@ -348,18 +385,62 @@ gather(void)
     }
 }
 
+/* The l of a NestStep superstep: bspprobe's cost of its kind in a group of
+ * its size, from the line of the run's p; a step that computes prefixes
+ * or has distributed-array requests adds what those cost over a plain
+ * step.  0 (and *term NULL) where the line has no such cost. */
+static double
+l_neststep(const struct row *w, const char **term)
+{
+    const struct param *q = param_for(nprocs);
+    *term = NULL;
+    if (!q || w->gsize < 1 || w->gsize > q->smax)
+        return 0;
+    const double *c = q->ls + (size_t)w->gsize * NL;
+    int da = w->msgs > 0 || w->served > 0;
+    switch (w->kind) {
+    case 4:
+        *term = c[L_SPLIT] ? l_name[L_SPLIT] : NULL;
+        return c[L_SPLIT];
+    case 5:
+        *term = c[L_JOIN] ? l_name[L_JOIN] : NULL;
+        return c[L_JOIN];
+    case 3:
+    case 6:
+        if (!c[L_STEP] || (da && !c[L_DA]) || (w->prefix && !c[L_PREFIX]))
+            return 0;
+        *term = da && w->prefix ? "l_da+l_prefix-l_step" : da ? l_name[L_DA]
+              : w->prefix ? l_name[L_PREFIX] : l_name[L_STEP];
+        return c[L_STEP] + (da ? c[L_DA] - c[L_STEP] : 0)
+             + (w->prefix ? c[L_PREFIX] - c[L_STEP] : 0);
+    }
+    return 0;
+}
+
 /* w + h*g + l, with h's words at the bulk rate plus, per request issued,
  * the extra cost of a one-word put over a word in bulk (g - g_bulk): one-
- * word puts cost h*g as in bspbench, one put per destination h*g_bulk. */
+ * word puts cost h*g as in bspbench, one put per destination h*g_bulk.
+ * l: bspprobe's l (an h-relation of BSPlib puts), or for a NestStep
+ * superstep the cost of its kind (l_neststep) where the line has it. */
 static double
-predict(const struct row *w)
+predict(struct row *w)
 {
     const struct param *q = param_for(w->gsize);
     if (!q)
         return NAN;
     double words = (double)((w->hbytes + WORD - 1) / WORD);
     double reqs = (double)w->reqmax < words ? (double)w->reqmax : words;
-    return w->wmax + words * q->gb + reqs * (q->g - q->gb) + q->l;
+    double l = q->l;
+    w->lterm = "l";
+    if (w->neststep) {
+        const char *term;
+        double ln = l_neststep(w, &term);
+        if (term) {
+            l = ln;
+            w->lterm = term;
+        }
+    }
+    return w->wmax + words * q->gb + reqs * (q->g - q->gb) + l;
 }
 
 /* Program order: a superstep comes after every superstep that one of its
@@ -423,6 +504,7 @@ group_text(const struct row *w, char *buf, size_t n)
  * prediction is the largest (the processes of a subgroup follow their own
  * supersteps; for BSPlib every process has every superstep). */
 static double predicted_total, measured_total;
+static double launch_skew;          /* latest engine start - earliest (us) */
 
 static void
 totals(void)
@@ -439,6 +521,8 @@ totals(void)
             best = sum;
         if (end > measured_total)
             measured_total = end;
+        if ((P->head->t0_ns - origin) * 1e-3 > launch_skew)
+            launch_skew = (double)(P->head->t0_ns - origin) * 1e-3;
     }
     predicted_total = best;
 }
@@ -461,9 +545,9 @@ print_table(long maxrows, int top)
                    pid, procs[pid].nrec - 1, procs[pid].nrec);
     if (nrows > maxrows)
         printf("(%ld supersteps: table of the first %ld; --rows N for more)\n", nrows, maxrows);
-    printf("%5s %-5s %6s %-22s %-10s %10s %9s %8s %5s %10s %10s %10s %10s %6s\n", "#", "kind",
+    printf("%5s %-5s %6s %-22s %-10s %10s %9s %8s %5s %10s %10s %10s %10s %6s %s\n", "#", "kind",
            "step", "site", "group", "w_max_us", "h_bytes", "h_words", "msgs", "wait_max",
-           "wait_mean", "meas_us", "pred_us", "ratio");
+           "wait_mean", "meas_us", "pred_us", "ratio", "l_term");
     for (long i = 0; i < nrows && i < maxrows; i++) {
         const struct row *w = &rows[i];
         site_text(w, site, sizeof site);
@@ -478,9 +562,9 @@ print_table(long maxrows, int top)
                (unsigned long long)w->hbytes, (unsigned long long)(w->hbytes + WORD - 1) / WORD,
                w->msgmax, w->waitmax, w->waitsum / w->nmem, w->measured);
         if (isnan(w->predicted))
-            printf("%10s %6s\n", "-", "-");
+            printf("%10s %6s %s\n", "-", "-", "-");
         else
-            printf("%10.2f %6.2f\n", w->predicted, w->measured / w->predicted);
+            printf("%10.2f %6.2f %s\n", w->predicted, w->measured / w->predicted, w->lterm);
     }
     double wmax = 0, wmean = 0, ph[5] = { 0 };
     uint64_t nput = 0, nget = 0, nsend = 0, msgs = 0, bytes = 0;
@@ -500,6 +584,12 @@ print_table(long maxrows, int top)
     if (params_path && predicted_total > 0)
         printf(", predicted %.2f us, measured/predicted %.2f", predicted_total,
                measured_total / predicted_total);
+    /* the model starts every process at once; a process that starts late
+     * makes the others wait in the first superstep, outside the model */
+    printf("\nlaunch: the processes started within %.2f us; from the last start: measured "
+           "%.2f us", launch_skew, measured_total - launch_skew);
+    if (params_path && predicted_total > 0)
+        printf(", measured/predicted %.2f", (measured_total - launch_skew) / predicted_total);
     printf("\ntotal: %llu puts, %llu gets, %llu sends, %llu data messages, sum of h %llu bytes\n",
            (unsigned long long)nput, (unsigned long long)nget, (unsigned long long)nsend,
            (unsigned long long)msgs, (unsigned long long)bytes);
@@ -540,14 +630,14 @@ print_csv(void)
     char site[96], grp[32];
     printf("row,kind,superstep,ordinal,site,group,depth,gindex,gsize,members,h_bytes,h_words,"
            "sent_max_bytes,recv_max_bytes,msgs_max,msgs,puts,gets,sends,items,item_bytes,"
-           "da_served,aborted,w_max_us,w_mean_us,wait_max_us,wait_mean_us,start_us,end_us,"
+           "da_served,aborted,prefix,l_term,w_max_us,w_mean_us,wait_max_us,wait_mean_us,start_us,end_us,"
            "measured_us,predicted_us,ratio\n");
     for (long i = 0; i < nrows; i++) {
         const struct row *w = &rows[i];
         site_text(w, site, sizeof site);
         group_text(w, grp, sizeof grp);
         printf("%ld,%s,%lld,%d,%s,%s,%d,%d,%d,%d,%llu,%llu,%llu,%llu,%u,%llu,%llu,%llu,%llu,"
-               "%llu,%llu,%llu,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,", i, kind_name(w->kind),
+               "%llu,%llu,%llu,%d,%d,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,", i, kind_name(w->kind),
                (long long)w->superstep, w->ordinal, site, grp, w->depth, w->gindex, w->gsize,
                w->nmem, (unsigned long long)w->hbytes,
                (unsigned long long)(w->hbytes + WORD - 1) / WORD,
@@ -555,7 +645,8 @@ print_csv(void)
                (unsigned long long)w->msgs, (unsigned long long)w->nput,
                (unsigned long long)w->nget, (unsigned long long)w->nsend,
                (unsigned long long)w->items, (unsigned long long)w->item_bytes,
-               (unsigned long long)w->served, w->aborted, w->wmax, w->wsum / w->nmem,
+               (unsigned long long)w->served, w->aborted, w->prefix,
+               isnan(w->predicted) ? "-" : w->lterm, w->wmax, w->wsum / w->nmem,
                w->waitmax, w->waitsum / w->nmem, w->start, w->end, w->measured);
         if (isnan(w->predicted))
             printf(",\n");

@@ -310,7 +310,7 @@ ns_prof_relaxed_in(int src, const struct ns_buf *records)
 /* ---- NestStep combines ---- */
 
 void
-ns_prof_combine(const struct ns_group *g, int kind, const char *items, size_t len)
+ns_prof_combine(const struct ns_group *g, int kind, int prefix, const char *items, size_t len)
 {
     begin(kind);
     if (g->depth >= caplast) {
@@ -323,7 +323,7 @@ ns_prof_combine(const struct ns_group *g, int kind, const char *items, size_t le
     lc->ordinal = lc->group == g->uid && lc->step == g->step ? lc->ordinal + 1 : 0;
     lc->group = g->uid;
     lc->step = g->step;
-    cur.r.flags = NSP_F_NESTSTEP;
+    cur.r.flags = NSP_F_NESTSTEP | (prefix ? NSP_F_PREFIX : 0);
     cur.superstep = g->step;
     cur.group = g->uid;
     cur.ordinal = (uint16_t)lc->ordinal;

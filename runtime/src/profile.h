@@ -31,8 +31,10 @@ void ns_prof_sync(int kind, const struct ns_site *site);
 void ns_prof_bsp_sent(void);
 void ns_prof_bsp_received(void);
 void ns_prof_relaxed_in(int src, const struct ns_buf *records);   /* accepted (relaxed modes) */
-/* A NestStep combine of group g begins, with my combine items. */
-void ns_prof_combine(const struct ns_group *g, int kind, const char *items, size_t len);
+/* A NestStep combine of group g begins, with my combine items (prefix:
+ * it computes prefixes too). */
+void ns_prof_combine(const struct ns_group *g, int kind, int prefix, const char *items,
+                     size_t len);
 void ns_prof_served(int nrecv);             /* after the combine: requests to serve */
 /* Data moved outside the BSPlib buffers (distributed-array messages). */
 void ns_prof_out(int peer, int msgs, size_t bytes);

@@ -49,6 +49,7 @@ enum nsp_phase {
 enum nsp_flags {
     NSP_F_NESTSTEP = 1,     /* a NestStep combine, with group fields */
     NSP_F_ABORTED = 2,      /* the job stopped during this superstep */
+    NSP_F_PREFIX = 4,       /* a NestStep combine that also computes prefixes */
 };
 
 /* NSP_STEP: one superstep of this process, then npeer struct nsp_peer

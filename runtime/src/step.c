@@ -26,7 +26,7 @@ static void
 combine(struct ns_group *g, int kind, int prefix, struct ns_combine_out *out)
 {
     const int *dests = NULL;
-    NS_PROF(ns_prof_combine(g, kind, mine.data, mine.len));
+    NS_PROF(ns_prof_combine(g, kind, prefix, mine.data, mine.len));
     int ndest = kind == NS_SYNC_NS_STEP ? ns_da_send(g, &dests) : 0;
     NS_PROF(ns_prof_mark(NSP_T_SENT));
     struct ns_combine_in in = {

@@ -90,3 +90,14 @@ main(void)
         printf("ring done\n");
     return 0;
 }
+
+// BSPlib supersteps are predicted with BSPlib's l, whatever NestStep
+// costs the parameter line has:
+// LTERM:      row,kind,prefix,l_term
+// LTERM-NEXT: 0,sync,0,l
+// LTERM-NEXT: 1,sync,0,l
+// LTERM-NEXT: 2,sync,0,l
+// LTERM-NEXT: 3,sync,0,l
+// LTERM-NEXT: 4,end,0,l
+// RUN: printf 'p=3 r=100.0 g=0.5 l=30.0 l_step=3:1.5 l_da=3:2.5\n' > %t.params
+// RUN: bspprof --params %t.params --csv %t.d3 | cut -d, -f1,2,24,25 | FileCheck %s --check-prefix=LTERM

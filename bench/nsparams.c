@@ -1,0 +1,178 @@
+/*
+ * nsparams.c - the cost of NestStep supersteps by kind (see nsparams.h).
+ * The code of each superstep is what nsc emits for
+ *     step { x = 1; }                          (x declared sh<+> double)
+ *     step { x = 1; } combine(x<+:pre>);
+ *     neststep(2) { }
+ *     step { v = a[i]; }                       (a distributed, a[i] remote)
+ * and each result is checked.
+ */
+#include <stdlib.h>
+#include <neststep.h>
+#include "common.h"
+#include "nsparams.h"
+
+const char *const ns_cost_name[NS_NCOSTS] = { "l_step", "l_prefix", "l_split", "l_join", "l_da" };
+
+static double x, pre;
+static ns_shvar sv_x;
+static ns_darray *a;                    /* one double per process: a[i] = value(i) */
+static int nprocs;
+
+static double value(long i) { return 0.5 * (double)i + 7.0; }
+
+static void
+step_plain(void)
+{
+    ns_step_begin(NS_AT("step"));
+    ns_sh_w(&sv_x, 0, NS_AT("x")), x = 1;
+    ns_step_end();
+    if (x != NestStep_size())
+        bench_fail("sh<+> step: process in a group of %d has %g", NestStep_size(), x);
+}
+
+static void
+step_prefix(void)
+{
+    ns_step_begin(NS_AT("step"));
+    ns_sh_w(&sv_x, 0, NS_AT("x")), x = 1;
+    ns_combine_prefix(&sv_x, NS_OP_ADD, NULL, &pre);
+    ns_step_end();
+    if (pre != NestStep_rank() || x != NestStep_size())
+        bench_fail("combine(x<+:pre>): rank %d of %d has pre %g, x %g", NestStep_rank(),
+                   NestStep_size(), pre, x);
+}
+
+/* An empty neststep(2): the split and the join, timed apart (seconds). */
+static void
+step_nest(double *split, double *join)
+{
+    double t0 = bench_now();
+    int in = ns_neststep_begin(2, NS_SPLIT_EVEN, NULL, NS_AT("neststep"));
+    double t1 = bench_now();
+    (void)in;
+    ns_neststep_end();
+    *split = t1 - t0;
+    *join = bench_now() - t1;
+}
+
+/* Reads the element of the next member of the group (base: the world pid
+ * of its rank 0; the groups of neststep(2) are contiguous). */
+static void
+step_da(int base)
+{
+    long i = base + (NestStep_rank() + 1) % NestStep_size();
+    double v = -1;
+    ns_step_begin(NS_AT("step"));
+    ns_da_read_section(a, i, i, 1, &v, NS_AT("section"));
+    ns_step_end();
+    if (v != value(i))
+        bench_fail("distributed read: a[%ld] is %g, expected %g", i, v, value(i));
+}
+
+/* Computation between the timed supersteps, as a program has: a DAXPY
+ * over vectors of GAP doubles (a megabyte, which leaves the caches to the
+ * program's data, not the engine's), untimed. */
+#define GAP (1 << 16)
+static double *gx, *gy;
+
+static void
+compute(void)
+{
+    static int k;
+    double s = (k++ & 1) ? -0.25 : 0.25;
+    for (int i = 0; i < GAP; i++)
+        gy[i] += s * gx[i];
+    __asm__ volatile("" : : "r"(gy) : "memory");
+}
+
+/* Times every kind in this group; med[k] gets this process's medians (us). */
+static void
+time_kinds(int base, int rounds, int per, double *med)
+{
+    int n = rounds * per;
+    double *t = malloc(sizeof *t * (size_t)(NS_NCOSTS * n)), s, j;
+    if (!t)
+        bench_fail("out of memory");
+    for (int r = 0; r < rounds; r++) {
+        step_plain();                   /* one untimed of each kind */
+        step_prefix();
+        step_nest(&s, &j);
+        step_da(base);
+        for (int i = 0, at = r * per; i < per; i++, at++) {
+            compute();
+            double t0 = bench_now();
+            step_plain();
+            t[NS_COST_STEP * n + at] = bench_now() - t0;
+            compute();
+            t0 = bench_now();
+            step_prefix();
+            t[NS_COST_PREFIX * n + at] = bench_now() - t0;
+            compute();
+            step_nest(&t[NS_COST_SPLIT * n + at], &t[NS_COST_JOIN * n + at]);
+            compute();
+            t0 = bench_now();
+            step_da(base);
+            t[NS_COST_DA * n + at] = bench_now() - t0;
+        }
+    }
+    for (int k = 0; k < NS_NCOSTS; k++)
+        med[k] = 1e6 * bench_median(t + k * n, n);
+    free(t);
+}
+
+/* This group, then the subgroups of neststep(2) down to single processes;
+ * mine[s * (NS_NCOSTS + 1) + k]: my medians at size s, then a count. */
+static void
+level(int base, int rounds, int per, double *mine)
+{
+    int s = NestStep_size(), r = NestStep_rank();
+    double *m = mine + s * (NS_NCOSTS + 1);
+    time_kinds(base, rounds, per, m);
+    m[NS_NCOSTS] = 1;
+    if (s == 1)
+        return;
+    if (ns_neststep_begin(2, NS_SPLIT_EVEN, NULL, NS_AT("neststep"))) {
+        int index = r * 2 / s;          /* runtime/src/step.c's contiguous split */
+        level(base + (index * s + 1) / 2, rounds, per, mine);
+    }
+    ns_neststep_end();
+}
+
+void
+ns_params_steps(int rounds, int per, double *cost)
+{
+    NestStep_init(NULL, NULL);
+    nprocs = NestStep_size();
+    int me = NestStep_rank(), w = NS_NCOSTS + 1, len = (nprocs + 1) * w;
+    double *mine = calloc((size_t)len, sizeof *mine);      /* sh<+> double mine[len] */
+    ns_shvar sv_mine;
+    if (!mine)
+        bench_fail("out of memory");
+    gx = malloc(sizeof *gx * GAP);
+    gy = malloc(sizeof *gy * GAP);
+    if (!gx || !gy)
+        bench_fail("out of memory");
+    for (int i = 0; i < GAP; i++)
+        gx[i] = i & 7, gy[i] = 1;
+    ns_sh_declare(&sv_x, "x", &x, 1, Type_double, sizeof x, NS_OP_ADD, NULL);
+    a = ns_da_new("a", nprocs, 1, Type_double, sizeof(double), NS_BLOCK, NS_OP_FIRST, NULL);
+    *(double *)ns_da_wlocal(a, me) = value(me);
+    level(0, rounds, per, mine);
+    ns_sh_declare(&sv_mine, "mine", mine, (size_t)len, Type_double, sizeof *mine, NS_OP_ADD,
+                  NULL);
+    ns_step_begin(NS_AT("step"));       /* sums and counts over the processes */
+    for (int i = 0; i < len; i++)
+        ns_sh_w(&sv_mine, (size_t)i, NS_AT("mine"));
+    ns_step_end();
+    for (int s = 0; s <= nprocs; s++)
+        for (int k = 0; k < NS_NCOSTS; k++)
+            cost[s * NS_NCOSTS + k] = mine[s * w + NS_NCOSTS] > 0
+                ? mine[s * w + k] / mine[s * w + NS_NCOSTS] : 0;
+    ns_sh_undeclare(&sv_mine);
+    ns_da_free(a);
+    ns_sh_undeclare(&sv_x);
+    free(mine);
+    free(gx);
+    free(gy);
+}
