@@ -310,7 +310,7 @@ static bsc_step_t
 schedule(bsc_step_t depends, const bsc_collective_t *coll, bsc_pid_t root, bsc_group_t group,
          bsc_coll_params_t p, const struct ns_site *site)
 {
-    bspi_require_running(site);
+    bsci_require_barrier(site);
     bspi_check_nonneg(p.size, "size", site);
     bspi_check_nonneg(p.nmemb, "nmemb", site);
     return bsci_schedule(depends, coll, root, group, &p, site);
@@ -359,7 +359,7 @@ bsc_bcast(bsc_step_t depends, bsc_pid_t root, bsc_group_t group, const void *src
 {
     struct ns_site site = bsci_site("bsc_bcast");
     bsc_coll_params_t p = { .src = src, .dst = dst, .size = size };
-    bspi_require_running(&site);
+    bsci_require_barrier(&site);
     bsci_group(group, &site);
     bspi_check_nonneg(size, "size", &site);
     const bsc_collective_t *coll = &bcast_small_desc;
@@ -374,7 +374,7 @@ fold(const char *call, bsc_step_t depends, const bsc_collective_t *coll, bsc_pid
      const void *zero, bsc_size_t nmemb, bsc_size_t size)
 {
     struct ns_site site = bsci_site(call);
-    bspi_require_running(&site);
+    bsci_require_barrier(&site);
     if (!reducer || !zero)
         ns_fatal(&site, "the %s is NULL; pass %s", reducer ? "zero" : "reducer",
                  reducer ? "a pointer to the neutral element of the reducer"

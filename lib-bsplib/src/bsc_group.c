@@ -110,7 +110,7 @@ bsc_group_t
 bsc_group_create_partition(unsigned symbol)
 {
     struct ns_site site = bsci_site("bsc_group_create_partition");
-    bspi_require_running(&site);
+    bsci_require_barrier(&site);
     int p = ns_nprocs();
     int word = (int)symbol;
     exchange(NULL, p, &word, &site);
@@ -133,7 +133,7 @@ bsc_group_t
 bsc_group_create_neighbourhood(bsc_pid_t *neighbours, bsc_size_t size)
 {
     struct ns_site site = bsci_site("bsc_group_create_neighbourhood");
-    bspi_require_running(&site);
+    bsci_require_barrier(&site);
     int p = ns_nprocs(), me = ns_pid();
     if (size < 1 || size > p || !neighbours)
         ns_fatal(&site, "the neighbour list has %d entries%s; list 1 to bsp_nprocs() = %d "

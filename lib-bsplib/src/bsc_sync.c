@@ -85,8 +85,8 @@ bsci_site(const char *call)
     return s;
 }
 
-static void
-require_barrier(const struct ns_site *site)
+void
+bsci_require_barrier(const struct ns_site *site)
 {
     bspi_require_running(site);
     if (ns_sync_relaxed_mode())
@@ -189,7 +189,7 @@ bsc_put(bsc_step_t depends, bsc_pid_t dst_pid, const void *src, void *dst,
         bsc_size_t offset, bsc_size_t size)
 {
     struct ns_site site = bsci_site("bsc_put");
-    require_barrier(&site);
+    bsci_require_barrier(&site);
     check_transfer(dst_pid, offset, size, &site);
     struct req *r = add(depends, REQ_PUT, &site);
     r->u.put.pid = dst_pid;
@@ -205,7 +205,7 @@ bsc_get(bsc_step_t depends, bsc_pid_t src_pid, const void *src, bsc_size_t offse
         void *dst, bsc_size_t size)
 {
     struct ns_site site = bsci_site("bsc_get");
-    require_barrier(&site);
+    bsci_require_barrier(&site);
     check_transfer(src_pid, offset, size, &site);
     struct req *r = add(depends, REQ_GET, &site);
     r->u.get.pid = src_pid;
@@ -221,7 +221,7 @@ bsc_exec_reduce(bsc_step_t depends, bsc_reduce_t reducer, void *a, const void *a
                 const void *xs, bsc_size_t size)
 {
     struct ns_site site = bsci_site("bsc_exec_reduce");
-    require_barrier(&site);
+    bsci_require_barrier(&site);
     if (!reducer)
         ns_fatal(&site, "the reducer is NULL; pass the function that folds the elements");
     bspi_check_nonneg(size, "size", &site);
@@ -247,7 +247,7 @@ bsc_step_t
 bsci_schedule(bsc_step_t depends, const bsc_collective_t *coll, bsc_pid_t root,
               bsc_group_t group, const bsc_coll_params_t *params, const struct ns_site *site)
 {
-    require_barrier(site);
+    bsci_require_barrier(site);
     if (!coll || coll->n_algs < 1 || coll->n_algs > BSC_MAX_COLL_ALGS)
         ns_fatal(site, "the collective %s; give it 1 to %d algorithms, each with its cost "
                  "and steps functions", coll ? "has no algorithms" : "is NULL",
@@ -555,7 +555,7 @@ bsc_step_t
 bsc_sync(bsc_step_t until)
 {
     struct ns_site site = bsci_site("bsc_sync");
-    require_barrier(&site);
+    bsci_require_barrier(&site);
     if (until != bsc_flush && until <= S.current)
         return S.current;
     if (bsci_register())

@@ -30,6 +30,10 @@ struct bsci_group {
 };
 #define BSCI_GROUP_MAGIC 0x62736367U
 
+/* A bsc call: running, and in barrier mode (the supersteps agree through
+ * puts delivered at a barrier). */
+void bsci_require_barrier(const struct ns_site *site);
+
 /* The group behind a handle (bsc_all: every process); stops the job with
  * the site named when the handle is not a live group or the caller is not
  * one of its members. */

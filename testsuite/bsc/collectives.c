@@ -12,6 +12,9 @@
 // (decimal concatenation), so the fold order shows; members contribute
 // different numbers of elements.  Expected lines come from a model of the
 // documented semantics, not from a run.
+// UNSUPPORTED: relaxed
+// bsc.h needs barrier mode (the misuse test checks the message).
+// MATRIX: barrier-mode
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2

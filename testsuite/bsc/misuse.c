@@ -5,7 +5,8 @@
 // schedule (process 2, found by process 0, which expects its part); a
 // request for a superstep already past; an unregistered destination of a
 // scatter (found when the scatter runs, named by its line); neighbours that
-// do not list each other.
+// do not list each other; bsc.h in a relaxed sync mode.
+// UNSUPPORTED: relaxed
 // RUN: %bspcc %s -o %t
 // RUN: not %bsprun 3 %t root 2> %t.err
 // RUN: FileCheck %s --check-prefix=ROOT --implicit-check-not=error: < %t.err
@@ -19,6 +20,8 @@
 // RUN: FileCheck %s --check-prefix=UNREG --implicit-check-not=error: < %t.err
 // RUN: not %bsprun 3 %t neighbours 2> %t.err
 // RUN: FileCheck %s --check-prefix=NEIGH --implicit-check-not=error: < %t.err
+// RUN: env NS_SYNC=relaxed not %bsprun 2 %t 2> %t.err
+// RUN: FileCheck %s --check-prefix=RELAXED --implicit-check-not=error: < %t.err
 #include <string.h>
 #include "bsc.h"
 
@@ -39,6 +42,7 @@ main(int argc, char **argv)
     const char *what = argc > 1 ? argv[1] : "";
     bsp_begin(bsp_nprocs());
     int s = bsp_pid(), zero = 0, x[8] = { 0 }, y[8];
+    // RELAXED: misuse.c:[[@LINE+1]]: error: [process {{[01]}}, superstep 0] bsc_group_create_partition: bsc.h is not available with NS_SYNC=relaxed: its supersteps agree through the puts of a barrier, which the relaxed modes do without; run in barrier mode (NS_SYNC=barrier, bsprun --sync=barrier)
     bsc_group_t parity = bsc_group_create_partition(s % 2);
     bsp_push_reg(reg, sizeof reg);
     bsp_push_reg(tmp, sizeof tmp);
