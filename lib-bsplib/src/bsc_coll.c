@@ -65,32 +65,43 @@ scatter_alg(bsc_step_t d, bsc_pid_t root, bsc_group_t h, bsc_coll_params_t *set,
     return d + 1;
 }
 
-/* ---- gather: the root gets member i's src into its block i ---- */
+/* Runs one(d, receive, g, call) for each call of a set, receive telling
+ * whether this process is the root (root < 0: every member is). */
+typedef void per_call(bsc_step_t d, int receive, const struct bsci_group *g,
+                      bsc_coll_params_t *c);
+
+static bsc_step_t
+each_call(per_call *one, bsc_step_t d, bsc_pid_t root, bsc_group_t h, bsc_coll_params_t *set,
+          bsc_size_t n)
+{
+    struct bsci_group *g = group_of(h);
+    for (int c = 0; c < n; c++)
+        one(d, root < 0 || ns_pid() == root, g, &set[c]);
+    return d + 1;
+}
+
+/* ---- gather and allgather: the root (every member) gets member i's src
+ * into its block i ---- */
+
+static void
+gather_one(bsc_step_t d, int receive, const struct bsci_group *g, bsc_coll_params_t *c)
+{
+    for (int i = 0; i < g->n && receive; i++)
+        bsc_get(d, g->gid[i], c->src, 0, at(c->dst, i, c->size), c->size);
+}
 
 static bsc_step_t
 gather_alg(bsc_step_t d, bsc_pid_t root, bsc_group_t h, bsc_coll_params_t *set, bsc_size_t n)
 {
-    struct bsci_group *g = group_of(h);
-    if (ns_pid() == root)
-        for (int c = 0; c < n; c++)
-            for (int i = 0; i < g->n; i++)
-                bsc_get(d, g->gid[i], set[c].src, 0, at(set[c].dst, i, set[c].size),
-                        set[c].size);
-    return d + 1;
+    return each_call(gather_one, d, root, h, set, n);
 }
-
-/* ---- allgather: every member gets member i's src into its block i ---- */
 
 static bsc_step_t
 allgather_alg(bsc_step_t d, bsc_pid_t root, bsc_group_t h, bsc_coll_params_t *set,
               bsc_size_t n)
 {
     (void)root;
-    struct bsci_group *g = group_of(h);
-    for (int c = 0; c < n; c++)
-        for (int i = 0; i < g->n; i++)
-            bsc_get(d, g->gid[i], set[c].src, 0, at(set[c].dst, i, set[c].size), set[c].size);
-    return d + 1;
+    return each_call(gather_one, d, -1, h, set, n);
 }
 
 /* ---- alltoall: block i of src goes to member i, into the block that
@@ -170,7 +181,7 @@ bcast_two_phase_cost(bsc_group_t h, bsc_coll_params_t *set, bsc_size_t n)
  * process id) and fold those into dst ---- */
 
 static void
-reduce_one(bsc_step_t d, int receive, struct bsci_group *g, bsc_coll_params_t *c)
+reduce_one(bsc_step_t d, int receive, const struct bsci_group *g, bsc_coll_params_t *c)
 {
     c->reducer(c->tmp, c->zero, c->src, c->nmemb * c->size);
     if (!receive)
@@ -183,10 +194,7 @@ reduce_one(bsc_step_t d, int receive, struct bsci_group *g, bsc_coll_params_t *c
 static bsc_step_t
 reduce_alg(bsc_step_t d, bsc_pid_t root, bsc_group_t h, bsc_coll_params_t *set, bsc_size_t n)
 {
-    struct bsci_group *g = group_of(h);
-    for (int c = 0; c < n; c++)
-        reduce_one(d, ns_pid() == root, g, &set[c]);
-    return d + 1;
+    return each_call(reduce_one, d, root, h, set, n);
 }
 
 static bsc_step_t
@@ -194,10 +202,7 @@ allreduce_alg(bsc_step_t d, bsc_pid_t root, bsc_group_t h, bsc_coll_params_t *se
               bsc_size_t n)
 {
     (void)root;
-    struct bsci_group *g = group_of(h);
-    for (int c = 0; c < n; c++)
-        reduce_one(d, 1, g, &set[c]);
-    return d + 1;
+    return each_call(reduce_one, d, -1, h, set, n);
 }
 
 /* ---- scan: each member puts the fold of its elements into slot j of tmp

@@ -32,8 +32,8 @@ struct req {
     enum req_kind kind;
     struct ns_site site;        /* the user's call it comes from */
     union {
-        struct { int pid; const void *src; void *dst; int offset, size; } put;
-        struct { int pid; const void *src; int offset; void *dst; int size; } get;
+        /* a put: local src to dst on pid; a get: src on pid to local dst */
+        struct { int pid; const void *src; void *dst; int offset, size; } xfer;
         struct { bsc_reduce_t f; void *a; const void *a0; const void *xs; int size; } exec;
         struct { void (*fn)(void *); void *ctx; } local;
         struct {
@@ -184,36 +184,35 @@ check_transfer(int pid, int offset, int size, const struct ns_site *site)
     bspi_check_nonneg(size, "size", site);
 }
 
+/* A delayed put or get: checks the call and queues it. */
+static bsc_step_t
+transfer(const char *call, enum req_kind kind, bsc_step_t depends, int pid, const void *src,
+         void *dst, int offset, int size)
+{
+    struct ns_site site = bsci_site(call);
+    bsci_require_barrier(&site);
+    check_transfer(pid, offset, size, &site);
+    struct req *r = add(depends, kind, &site);
+    r->u.xfer.pid = pid;
+    r->u.xfer.src = src;
+    r->u.xfer.dst = dst;
+    r->u.xfer.offset = offset;
+    r->u.xfer.size = size;
+    return depends + 1;
+}
+
 bsc_step_t
 bsc_put(bsc_step_t depends, bsc_pid_t dst_pid, const void *src, void *dst,
         bsc_size_t offset, bsc_size_t size)
 {
-    struct ns_site site = bsci_site("bsc_put");
-    bsci_require_barrier(&site);
-    check_transfer(dst_pid, offset, size, &site);
-    struct req *r = add(depends, REQ_PUT, &site);
-    r->u.put.pid = dst_pid;
-    r->u.put.src = src;
-    r->u.put.dst = dst;
-    r->u.put.offset = offset;
-    r->u.put.size = size;
-    return depends + 1;
+    return transfer("bsc_put", REQ_PUT, depends, dst_pid, src, dst, offset, size);
 }
 
 bsc_step_t
 bsc_get(bsc_step_t depends, bsc_pid_t src_pid, const void *src, bsc_size_t offset,
         void *dst, bsc_size_t size)
 {
-    struct ns_site site = bsci_site("bsc_get");
-    bsci_require_barrier(&site);
-    check_transfer(src_pid, offset, size, &site);
-    struct req *r = add(depends, REQ_GET, &site);
-    r->u.get.pid = src_pid;
-    r->u.get.src = src;
-    r->u.get.offset = offset;
-    r->u.get.dst = dst;
-    r->u.get.size = size;
-    return depends + 1;
+    return transfer("bsc_get", REQ_GET, depends, src_pid, src, dst, offset, size);
 }
 
 bsc_step_t
@@ -465,21 +464,19 @@ issue_current(void)
     struct bucket *b = bucket(S.current);
     for (size_t i = 0; i < b->n; i++) {
         const struct req *r = &b->v[i];
-        if (r->kind == REQ_PUT && r->u.put.size > 0) {
-            if (!r->u.put.src)
-                ns_fatal(&r->site, "the source of a put of %d bytes is NULL", r->u.put.size);
-            if (ns_put(r->u.put.pid, r->u.put.src, r->u.put.dst, (size_t)r->u.put.offset,
-                       (size_t)r->u.put.size, 0) < 0 || !r->u.put.dst)
-                bad_area(r, r->u.put.dst, "destination", r->u.put.offset, r->u.put.size);
-        } else if (r->kind == REQ_GET && r->u.get.size > 0) {
-            if (!r->u.get.dst)
-                ns_fatal(&r->site, "the destination of a get of %d bytes is NULL",
-                         r->u.get.size);
-            if (!r->u.get.src ||
-                ns_get(r->u.get.pid, r->u.get.src, (size_t)r->u.get.offset, r->u.get.dst,
-                       (size_t)r->u.get.size) < 0)
-                bad_area(r, r->u.get.src, "source", r->u.get.offset, r->u.get.size);
-        }
+        if ((r->kind != REQ_PUT && r->kind != REQ_GET) || r->u.xfer.size == 0)
+            continue;
+        int put = r->kind == REQ_PUT, size = r->u.xfer.size, offset = r->u.xfer.offset;
+        const void *local = put ? r->u.xfer.src : r->u.xfer.dst;
+        const void *area = put ? r->u.xfer.dst : r->u.xfer.src;
+        if (!local)
+            ns_fatal(&r->site, "the %s of a %s of %d bytes is NULL", put ? "source" : "destination",
+                     put ? "put" : "get", size);
+        int ok = !area ? -1
+                 : put ? ns_put(r->u.xfer.pid, local, area, (size_t)offset, (size_t)size, 0)
+                 : ns_get(r->u.xfer.pid, area, (size_t)offset, r->u.xfer.dst, (size_t)size);
+        if (ok < 0)
+            bad_area(r, area, put ? "destination" : "source", offset, size);
     }
 }
 
