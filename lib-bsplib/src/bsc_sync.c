@@ -325,6 +325,15 @@ bsc_L(void)
     return S.L;
 }
 
+void
+bsci_check_end(const struct ns_site *site)
+{
+    if (S.queued)
+        ns_fatal(site, "%ld request(s) of bsc.h are still queued, for superstep %u of the "
+                 "epoch or later; run them with bsc_sync(bsc_flush) before bsp_end",
+                 S.queued, S.current);
+}
+
 /* ---- running a superstep ---- */
 
 /* The hash of one collective call that all members must agree on. */

@@ -5,7 +5,8 @@
 // schedule (process 2, found by process 0, which expects its part); a
 // request for a superstep already past; an unregistered destination of a
 // scatter (found when the scatter runs, named by its line); neighbours that
-// do not list each other; bsc.h in a relaxed sync mode.
+// do not list each other; bsc.h in a relaxed sync mode; bsp_end with
+// requests still queued.
 // UNSUPPORTED: relaxed
 // RUN: %bspcc %s -o %t
 // RUN: not %bsprun 3 %t root 2> %t.err
@@ -20,6 +21,8 @@
 // RUN: FileCheck %s --check-prefix=UNREG --implicit-check-not=error: < %t.err
 // RUN: not %bsprun 3 %t neighbours 2> %t.err
 // RUN: FileCheck %s --check-prefix=NEIGH --implicit-check-not=error: < %t.err
+// RUN: not %bsprun 2 %t end 2> %t.err
+// RUN: FileCheck %s --check-prefix=END --implicit-check-not=error: < %t.err
 // RUN: env NS_SYNC=relaxed not %bsprun 2 %t 2> %t.err
 // RUN: FileCheck %s --check-prefix=RELAXED --implicit-check-not=error: < %t.err
 #include <string.h>
@@ -69,6 +72,13 @@ main(int argc, char **argv)
         int all[3] = { 0, 1, 2 }, two[2] = { 0, 1 };
         // NEIGH: misuse.c:[[@LINE+1]]: error: [process {{[02]}}, superstep {{[0-9]+}}] bsc_group_create_neighbourhood: process 2 lists process 0 as a neighbour, but process 0 does not list process 2; neighbours must list each other
         bsc_group_create_neighbourhood(s == 0 ? two : all, s == 0 ? 2 : 3);
+    }
+    if (!strcmp(what, "end")) {
+        if (s == 1)
+            bsc_put(bsc_start, 0, x, reg, 0, sizeof(int));
+        // END: misuse.c:[[@LINE+1]]: error: [process 1, superstep {{[0-9]+}}] bsp_end: 1 request(s) of bsc.h are still queued, for superstep 0 of the epoch or later; run them with bsc_sync(bsc_flush) before bsp_end
+        bsp_end();
+        return 0;
     }
     bsc_sync(bsc_flush);
     bsp_end();
