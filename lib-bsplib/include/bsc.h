@@ -48,10 +48,11 @@ typedef int bsc_pid_t;          /* process ids, as bsp_pid() */
 typedef void *bsc_group_t;
 extern const bsc_group_t bsc_all;   /* every process, in process-id order */
 
-/* Collective, one bsp_sync: processes that pass the same symbol form one
- * group, ordered by process id. */
+/* Collective, one bsp_sync (two for the first group or bsc_sync of a
+ * program, which registers the library's arrays): processes that pass the
+ * same symbol form one group, ordered by process id. */
 bsc_group_t bsc_group_create_partition(unsigned symbol);
-/* Collective, one bsp_sync: the calling process and the neighbours it
+/* Collective, as the partition: the calling process and the neighbours it
  * lists (itself included) form its group, in the order listed; every
  * neighbour must list it back. */
 bsc_group_t bsc_group_create_neighbourhood(bsc_pid_t *neighbours, bsc_size_t size);
