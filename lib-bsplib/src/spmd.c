@@ -48,6 +48,7 @@ bspi_end_at(const char *file, int line)
 {
     const struct ns_site *site = NS_SITE("bsp_end", file, line);
     bspi_require_running(site);
+    bsci_check_end(site);
     ns_sync(NS_SYNC_END, site);
     ns_engine_stop(site);
 }

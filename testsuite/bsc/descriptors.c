@@ -1,0 +1,100 @@
+// bsc.h's built-in collectives as descriptors through bsc_collective
+// (bsc_coll_bcast with its two algorithms: the call returns depends + 2, the
+// larger of their superstep counts; bsc_coll_scan), two bsc_allreduce calls
+// on one group in one superstep (they run together, with their own
+// buffers), a chain of three collectives each reading the previous result
+// (returns 2, 3, 4), bsc_sync to a superstep already reached (returns at
+// once), and bsc_current along the way.  Process s holds s + 1.
+// UNSUPPORTED: relaxed
+// RUN: %bspcc %s -o %t
+// RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
+// RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
+// RUN: %bsprun 5 %t | sort | FileCheck %s --check-prefix=P5
+#include <stdio.h>
+#include "bsc.h"
+
+static void
+sum(void *a, const void *a0, const void *xs, bsc_size_t size)
+{
+    long acc = *(const long *)a0;
+    for (int i = 0; i < size / (int)sizeof(long); i++)
+        acc += ((const long *)xs)[i];
+    *(long *)a = acc;
+}
+
+static void
+max(void *a, const void *a0, const void *xs, bsc_size_t size)
+{
+    long acc = *(const long *)a0;
+    for (int i = 0; i < size / (int)sizeof(long); i++)
+        if (((const long *)xs)[i] > acc)
+            acc = ((const long *)xs)[i];
+    *(long *)a = acc;
+}
+
+static void
+prefix_sum(void *a, const void *a0, const void *xs, bsc_size_t size)
+{
+    long acc = *(const long *)a0;
+    for (int i = 0; i < size / (int)sizeof(long); i++)
+        ((long *)a)[i] = acc += ((const long *)xs)[i];
+}
+
+static long bdst, tmp1[16], tmp2[16], tmp3[16], chain1, chain2;
+
+int
+main(void)
+{
+    bsp_begin(bsp_nprocs());
+    int s = bsp_pid();
+    bsp_push_reg(&bdst, sizeof bdst);
+    bsp_push_reg(tmp1, sizeof tmp1);
+    bsp_push_reg(tmp2, sizeof tmp2);
+    bsp_push_reg(tmp3, sizeof tmp3);
+    bsp_push_reg(&chain1, sizeof chain1);
+    bsp_push_reg(&chain2, sizeof chain2);
+    bsp_sync();
+
+    long mine = s + 1, bsrc = 4242, zero = 0, total = -1, biggest = -1, pre = -1, last = -1;
+    bsc_coll_params_t b = { .src = &bsrc, .dst = &bdst, .size = sizeof(long) };
+    bsc_step_t tb = bsc_collective(bsc_start, bsc_coll_bcast, 0, bsc_all, b);
+    bsc_coll_params_t sc = { .src = &mine, .dst = &pre, .tmp = tmp3, .reducer = prefix_sum,
+                             .zero = &zero, .nmemb = 1, .size = sizeof(long) };
+    bsc_step_t ts = bsc_collective(bsc_start, bsc_coll_scan, 0, bsc_all, sc);
+    bsc_allreduce(bsc_start, bsc_all, &mine, &total, tmp1, sum, &zero, 1, sizeof(long));
+    bsc_allreduce(bsc_start, bsc_all, &mine, &biggest, tmp2, max, &zero, 1, sizeof(long));
+    /* a chain: the last process's scan result (the total) broadcast once
+     * the scan is done, broadcast again, then summed over the processes */
+    bsc_step_t c1 = bsc_bcast(ts, bsp_nprocs() - 1, bsc_all, &pre, &chain1, sizeof(long));
+    bsc_step_t c2 = bsc_bcast(c1, 0, bsc_all, &chain1, &chain2, sizeof(long));
+    bsc_step_t c3 = bsc_allreduce(c2, bsc_all, &chain2, &last, tmp1, sum, &zero, 1,
+                                  sizeof(long));
+    bsc_step_t at = bsc_sync(ts);
+    bsc_step_t again = bsc_sync(ts);
+    printf("p%d returns %u %u, chain %u %u %u, at %u %u %u\n", s, tb, ts, c1, c2, c3, at,
+           again, bsc_current());
+    bsc_sync(bsc_flush);
+    printf("p%d bcast %ld sum %ld max %ld scan %ld chain %ld current %u\n", s, bdst, total,
+           biggest, pre, last, bsc_current());
+    bsp_end();
+    return 0;
+}
+// P1: p0 bcast 4242 sum 1 max 1 scan 1 chain 1 current 0
+// P1-NEXT: p0 returns 2 1, chain 2 3 4, at 1 1 1
+// P1-NOT: p
+// P2: p0 bcast 4242 sum 3 max 2 scan 1 chain 6 current 0
+// P2-NEXT: p0 returns 2 1, chain 2 3 4, at 1 1 1
+// P2-NEXT: p1 bcast 4242 sum 3 max 2 scan 3 chain 6 current 0
+// P2-NEXT: p1 returns 2 1, chain 2 3 4, at 1 1 1
+// P2-NOT: p
+// P5: p0 bcast 4242 sum 15 max 5 scan 1 chain 75 current 0
+// P5-NEXT: p0 returns 2 1, chain 2 3 4, at 1 1 1
+// P5-NEXT: p1 bcast 4242 sum 15 max 5 scan 3 chain 75 current 0
+// P5-NEXT: p1 returns 2 1, chain 2 3 4, at 1 1 1
+// P5-NEXT: p2 bcast 4242 sum 15 max 5 scan 6 chain 75 current 0
+// P5-NEXT: p2 returns 2 1, chain 2 3 4, at 1 1 1
+// P5-NEXT: p3 bcast 4242 sum 15 max 5 scan 10 chain 75 current 0
+// P5-NEXT: p3 returns 2 1, chain 2 3 4, at 1 1 1
+// P5-NEXT: p4 bcast 4242 sum 15 max 5 scan 15 chain 75 current 0
+// P5-NEXT: p4 returns 2 1, chain 2 3 4, at 1 1 1
+// P5-NOT: p
