@@ -52,6 +52,7 @@ ns_combine_new(struct ns_group *g, int direct)
         ns_fatal(&ns_eng.site, "out of memory for the combine of %d processes", p);
     C->g = g;
     C->direct = direct;
+    C->node = ns_combine_node_serves(g);
     C->tag_up = NS_GTAG(g->depth, NS_GTAG_UP);
     C->tag_up_rest = NS_GTAG(g->depth, NS_GTAG_UP_REST);
     C->tag_down = NS_GTAG(g->depth, NS_GTAG_DOWN);
@@ -65,13 +66,13 @@ ns_combine_new(struct ns_group *g, int direct)
     C->sub = calloc((size_t)C->nin + 1, sizeof *C->sub);
     C->send_reqs = ns_xmalloc(sizeof *C->send_reqs * 2 * (size_t)(C->nin + 1));
     C->in_reqs = ns_xmalloc(sizeof *C->in_reqs * (size_t)(C->nin + 1));
-    if (direct) {
+    if (direct || C->node) {
         C->contrib = ns_xmalloc(sizeof *C->contrib * (size_t)p);
         C->contrib_len = ns_xmalloc(sizeof *C->contrib_len * (size_t)p);
         C->nscratch = 2 * (p + 1);
         C->scratch = calloc((size_t)C->nscratch, sizeof *C->scratch);
     }
-    if (!C->in || !C->out || !C->sub || (direct && !C->scratch))
+    if (!C->in || !C->out || !C->sub || ((direct || C->node) && !C->scratch))
         ns_fatal(&ns_eng.site, "out of memory for the combine of %d processes", p);
     for (int i = 0; i < C->nin; i++)
         post(C, &C->in[i], C->in_rank[i], C->tag_up);
@@ -254,17 +255,18 @@ merge_hist(struct ns_combiner *C, const struct hist_entry *b, int nb)
     struct ns_buf t = C->hist; C->hist = C->hist_tmp; C->hist_tmp = t;
 }
 
-static const char *
-items_of(const struct wire_head *h)
+const char *
+ns_comb_items(const struct wire_head *h)
 {
     return (const char *)(h + 1) + sizeof(int64_t) * (size_t)h->npush
          + sizeof(struct hist_entry) * (size_t)h->nhist;
 }
 
-/* Merges a contribution's agreement values, bounds and histogram (in any
- * order: these merges commute); its items are folded by the caller. */
-static void
-merge_child(struct ns_combiner *C, const char *msg)
+/* Merges a contribution's agreement values, bounds and, if hist, its
+ * histogram (in any order: these merges commute); its items are folded by
+ * the caller. */
+void
+ns_comb_merge(struct ns_combiner *C, const char *msg, int hist)
 {
     const struct wire_head *h = (const void *)msg;
     if (C->agree[NS_AGREE_KIND] >= NS_SYNC_NS_STEP || h->agree[NS_AGREE_KIND] >= NS_SYNC_NS_STEP) {
@@ -294,7 +296,8 @@ merge_child(struct ns_combiner *C, const char *msg)
     for (int i = 0; i < h->npush; i++)
         if (rb[i] > C->bounds[i])
             C->bounds[i] = rb[i];
-    merge_hist(C, (const void *)(rb + h->npush), h->nhist);
+    if (hist)
+        merge_hist(C, (const void *)(rb + h->npush), h->nhist);
 }
 
 /* Serializes header + bounds + hist entries + items + prefix items into b. */
@@ -390,16 +393,16 @@ ns_comb_merge_inputs(struct ns_combiner *C, int prefix)
     for (int i = 0; i < C->nin; i++) {
         const char *msg = complete(C, &C->in[i], C->in_rank[i], C->tag_up_rest);
         const struct wire_head *h = (const void *)msg;
-        merge_child(C, msg);
+        ns_comb_merge(C, msg, 1);
         if (C->direct) {            /* kept until all are in: copy */
             C->sub[i].len = 0;
             if (h->items_len)
-                memcpy(ns_buf_append(&C->sub[i], h->items_len), items_of(h), h->items_len);
+                memcpy(ns_buf_append(&C->sub[i], h->items_len), ns_comb_items(h), h->items_len);
         } else {
-            ns_comb_fold(C, &C->acc, items_of(h), h->items_len, 0);
+            ns_comb_fold(C, &C->acc, ns_comb_items(h), h->items_len, 0);
             if (prefix) {
                 C->sub[i].len = 0;
-                memcpy(ns_buf_append(&C->sub[i], h->items_len), items_of(h), h->items_len);
+                memcpy(ns_buf_append(&C->sub[i], h->items_len), ns_comb_items(h), h->items_len);
             }
         }
         post(C, &C->in[i], C->in_rank[i], C->tag_up);
@@ -436,6 +439,10 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
         memcpy(ns_buf_append(&C->acc, in->items_len), in->items, in->items_len);
 
     C->nsend = 0;
+    if (C->node && ns_combine_node(C, in)) {   /* one node: shared memory */
+        finish(C, out);
+        return;
+    }
     if (C->direct) {
         ns_combine_run_direct(C, in);
         finish(C, out);
@@ -462,7 +469,7 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
         void *dst = ns_buf_append(&C->hist, sizeof(struct hist_entry) * (size_t)nhist);
         memcpy(dst, (const char *)(h + 1) + sizeof(int64_t) * (size_t)npush,
                sizeof(struct hist_entry) * (size_t)nhist);
-        const char *it = items_of(h);
+        const char *it = ns_comb_items(h);
         C->total.len = C->prefix.len = 0;
         if (h->items_len)
             memcpy(ns_buf_append(&C->total, h->items_len), it, h->items_len);

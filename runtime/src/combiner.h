@@ -26,6 +26,7 @@ struct inbox {                      /* one pre-posted receive */
 struct ns_combiner {
     struct ns_group *g;
     int direct;                     /* the protocol: direct, else tree */
+    int node;                       /* in the node-local segment (combine_node.c) */
     int tag_up, tag_up_rest, tag_down, tag_down_rest;
     int nin, *in_rank;              /* whose contributions I merge (group ranks) */
     struct inbox *in;               /* [nin]: from children, or from all peers */
@@ -58,6 +59,11 @@ void ns_comb_pack(struct ns_combiner *C, struct ns_buf *b, int npush,
 void ns_comb_send(struct ns_combiner *C, struct ns_buf *b, int dest, int tag, int rest_tag);
 /* Waits for every contribution in C->in and merges it into mine. */
 void ns_comb_merge_inputs(struct ns_combiner *C, int prefix);
+/* Merges a contribution's agreement values and bounds, and its histogram
+ * if hist. */
+void ns_comb_merge(struct ns_combiner *C, const char *msg, int hist);
+/* The items of a contribution. */
+const char *ns_comb_items(const struct wire_head *h);
 /* acc := acc (+) b */
 void ns_comb_fold(struct ns_combiner *C, struct ns_buf *acc, const char *b, size_t blen,
                   int prefix_only);
@@ -66,5 +72,14 @@ int  ns_comb_hist_lower(const struct hist_entry *e, int n, int rank);
 
 /* combine_direct.c: the direct protocol's run, up to the outcome */
 void ns_combine_run_direct(struct ns_combiner *C, const struct ns_combine_in *in);
+/* With the others' items in C->contrib: the total and my prefix, folded as
+ * the tree folds them. */
+void ns_comb_fold_contribs(struct ns_combiner *C, const struct ns_combine_in *in);
+
+/* combine_node.c: whether g combines in the node-local segment, and its
+ * run there; 0 when a contribution does not fit (then every member runs
+ * the MPI combine, C untouched). */
+int  ns_combine_node_serves(const struct ns_group *g);
+int  ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in);
 
 #endif /* NESTSTEP_COMBINER_H */

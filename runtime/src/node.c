@@ -1,0 +1,143 @@
+/*
+ * node.c - node topology: which started processes share this process's
+ * node (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED), the node's index and
+ * the number of nodes, the leader (lowest world rank on the node), and the
+ * node-local shared-memory segment (MPI_Win_allocate_shared) that the
+ * combine uses when the whole parallel part runs on one node and
+ * NS_NODE_LOCAL=shm (the default); NS_NODE_LOCAL=mpi keeps every combine
+ * on MPI messages.  Start-up's splits and the window are collective calls
+ * made once; no wait of a superstep is a blocking MPI call.
+ */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <unistd.h>
+#include "internal.h"
+#include "node.h"
+
+struct ns_node ns_node = { .comm = MPI_COMM_NULL, .active = MPI_COMM_NULL, .win = MPI_WIN_NULL };
+
+void
+ns_node_init(void)
+{
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, ns_mpi_world_rank(),
+                        MPI_INFO_NULL, &ns_node.comm);
+    MPI_Comm_rank(ns_node.comm, &ns_node.rank);
+    MPI_Comm_size(ns_node.comm, &ns_node.size);
+    ns_node.leader = ns_node.rank == 0;     /* ranked by world rank */
+}
+
+/* World ranks of the processes on my node, ascending. */
+static int *
+node_world_ranks(void)
+{
+    MPI_Group wg, ng;
+    int n = ns_node.size, *local = ns_xmalloc(sizeof(int) * 2 * (size_t)n);
+    MPI_Comm_group(MPI_COMM_WORLD, &wg);
+    MPI_Comm_group(ns_node.comm, &ng);
+    for (int i = 0; i < n; i++)
+        local[i] = i;
+    MPI_Group_translate_ranks(ng, n, local, wg, local + n);
+    MPI_Group_free(&wg);
+    MPI_Group_free(&ng);
+    memmove(local, local + n, sizeof(int) * (size_t)n);
+    return local;
+}
+
+/* The segment over the active processes of this node; 1 if every one of
+ * them has it. */
+static int
+segment_alloc(int nprocs)
+{
+    int wr = ns_mpi_world_rank(), active = wr < nprocs;
+    MPI_Comm_split(ns_node.comm, active ? 0 : MPI_UNDEFINED, wr, &ns_node.active);
+    if (!active)
+        return 0;
+    int lrank, ok, all = 0;
+    MPI_Comm_rank(ns_node.active, &lrank);
+    MPI_Comm_set_errhandler(ns_node.active, MPI_ERRORS_RETURN);
+    MPI_Aint size = lrank == 0 ? (MPI_Aint)ns_node_seg_bytes(nprocs) : 0;
+    void *base = NULL;
+    ok = MPI_Win_allocate_shared(size, 64, MPI_INFO_NULL, ns_node.active, &base,
+                                 &ns_node.win) == MPI_SUCCESS;
+    if (ok) {
+        int disp;
+        ok = MPI_Win_shared_query(ns_node.win, 0, &size, &disp, &ns_node.seg) == MPI_SUCCESS
+             && ns_node.seg;
+        if (ok && lrank == 0)
+            memset(ns_node.seg, 0, ns_node_seg_bytes(nprocs));
+        atomic_thread_fence(memory_order_seq_cst);
+    }
+    MPI_Request req;
+    MPI_Iallreduce(&ok, &all, 1, MPI_INT, MPI_MIN, ns_node.active, &req);
+    ns_wait(&req);                  /* after it, the zeroed segment is seen */
+    atomic_thread_fence(memory_order_seq_cst);
+    if (!all && ns_node.win != MPI_WIN_NULL) {
+        MPI_Win_free(&ns_node.win);
+        ns_node.seg = NULL;
+    }
+    return all;
+}
+
+void
+ns_node_attach(int nprocs, const struct ns_site *site)
+{
+    static const char *const path[] = { "shm", "mpi" };
+    int choice = ns_env_choice("NS_NODE_LOCAL", path, 2, 0);
+    if (choice < 0)
+        ns_fatal(site, "NS_NODE_LOCAL=%s is not a node-local path; use shm (the default: "
+                 "processes on one node combine through shared memory) or mpi (MPI messages "
+                 "only)", getenv("NS_NODE_LOCAL"));
+
+    /* the node's index: how many nodes have a lower leader (world rank) */
+    int *local = node_world_ranks(), lead = local[0], n = ns_eng.world_size;
+    int *leads = ns_xmalloc(sizeof(int) * (size_t)n);
+    MPI_Request req;
+    MPI_Iallgather(&lead, 1, MPI_INT, leads, 1, MPI_INT, ns_eng.comm, &req);
+    ns_wait(&req);
+    ns_node.count = ns_node.index = 0;
+    for (int i = 0; i < n; i++)
+        if (leads[i] == i) {
+            ns_node.count++;
+            ns_node.index += i < lead;
+        }
+    ns_node.nactive = 0;
+    for (int i = 0; i < ns_node.size; i++)
+        ns_node.nactive += local[i] < nprocs;
+    free(leads);
+    free(local);
+
+    /* the same decision on every process of the node, idle ones included */
+    ns_node.shm = 0;
+    if (choice == 0 && ns_node.nactive == nprocs && nprocs > 1)
+        ns_node.shm = segment_alloc(nprocs);
+}
+
+void
+ns_node_report(void)
+{
+    const char *s = getenv("NS_NODE_REPORT");
+    char host[256] = "?";
+    if (!s || strcmp(s, "1"))
+        return;
+    if (gethostname(host, sizeof host) != 0)
+        strcpy(host, "?");
+    host[sizeof host - 1] = '\0';
+    fprintf(stderr, "ns-node: pid %d host %s node %d of %d local %d of %d shm-syncs %ld\n",
+            ns_mpi_world_rank(), host, ns_node.index, ns_node.count, ns_node.rank,
+            ns_node.size, ns_node.syncs);
+    fflush(stderr);
+}
+
+void
+ns_node_stop(void)
+{
+    ns_node_report();
+    if (ns_node.win != MPI_WIN_NULL)
+        MPI_Win_free(&ns_node.win);     /* collective: everyone is past the last combine */
+    ns_node.seg = NULL;
+    ns_node.shm = 0;
+    if (ns_node.active != MPI_COMM_NULL)
+        MPI_Comm_free(&ns_node.active);
+    if (ns_node.comm != MPI_COMM_NULL)
+        MPI_Comm_free(&ns_node.comm);
+}
