@@ -88,18 +88,21 @@ ns_node_attach(int nprocs, const struct ns_site *site)
                  "processes on one node combine through shared memory) or mpi (MPI messages "
                  "only)", getenv("NS_NODE_LOCAL"));
 
-    /* the node's index: how many nodes have a lower leader (world rank) */
-    int *local = node_world_ranks(), lead = local[0], n = ns_eng.world_size;
-    int *leads = ns_xmalloc(sizeof(int) * (size_t)n);
+    /* the node's index: how many nodes have a lower leader (world rank);
+     * and whether any node has more processes than cores */
+    int *local = node_world_ranks(), n = ns_eng.world_size;
+    int mine[2] = { local[0], ns_oversubscribed() }, *leads = ns_xmalloc(sizeof(int) * 2 * (size_t)n);
     MPI_Request req;
-    MPI_Iallgather(&lead, 1, MPI_INT, leads, 1, MPI_INT, ns_eng.comm, &req);
+    MPI_Iallgather(mine, 2, MPI_INT, leads, 2, MPI_INT, ns_eng.comm, &req);
     ns_wait(&req);
-    ns_node.count = ns_node.index = 0;
-    for (int i = 0; i < n; i++)
-        if (leads[i] == i) {
+    ns_node.count = ns_node.index = ns_node.any_oversubscribed = 0;
+    for (int i = 0; i < n; i++) {
+        if (leads[2 * i] == i) {
             ns_node.count++;
-            ns_node.index += i < lead;
+            ns_node.index += i < mine[0];
         }
+        ns_node.any_oversubscribed |= leads[2 * i + 1];
+    }
     ns_node.nactive = 0;
     for (int i = 0; i < ns_node.size; i++)
         ns_node.nactive += local[i] < nprocs;

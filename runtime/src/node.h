@@ -17,6 +17,8 @@ struct ns_node {
     int rank, size;         /* me inside the node */
     int leader;             /* I am the lowest world rank on the node */
     int nactive;            /* processes of the parallel part on my node */
+    int any_oversubscribed; /* some node has more processes than cores: choices
+                             * that must be the same everywhere use this */
     int shm;                /* the combine of the root group runs in the segment */
     MPI_Comm active;        /* those processes, or MPI_COMM_NULL */
     MPI_Win win;
