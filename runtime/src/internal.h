@@ -24,6 +24,8 @@ enum {
     NS_TAG_START,           /* process 0 -> others: maxprocs, then job end */
     NS_TAG_NBX0,            /* NBX consensus rounds, even / odd supersteps */
     NS_TAG_NBX1,
+    NS_TAG_NODE0,           /* node leaders' bundles of contributions, even / odd */
+    NS_TAG_NODE1,
 };
 /* Each group depth d has its own block of tags, so that a subgroup's
  * messages never match a receive of an enclosing group (siblings at one
