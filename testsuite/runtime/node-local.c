@@ -5,7 +5,8 @@
 // and popped, tag-size changes and empty supersteps, at p = 1, 2, 3, 5;
 // and NestStep's floating-point sums, products and prefixes
 // (neststep/determinism-fp.c: bitwise the same) and replicated-array
-// prefixes (neststep/prefix-array.c).  A bad NS_NODE_LOCAL stops the job
+// prefixes (neststep/prefix-array.c).  The same over simulated nodes (the
+// hierarchical combine).  A bad NS_NODE_LOCAL stops the job
 // at the start in one line.
 // RUN: %bspcc -I%inputs %s -o %t
 // RUN: %bsprun 1 %t > %t.shm1
@@ -24,6 +25,12 @@
 // RUN: env NS_NODE_LOCAL=mpi %bsprun 5 %t > %t.mpi5
 // RUN: diff %t.shm5 %t.mpi5
 // RUN: FileCheck %s < %t.shm5
+// Several nodes (MPICH's launcher takes localhost and 127.0.0.1 for two
+// hosts: the processes of each share a segment, the leaders exchange):
+// RUN: mpiexec -hosts localhost:2,127.0.0.1:3 -n 5 %t > %t.nodes5
+// RUN: diff %t.shm5 %t.nodes5
+// RUN: mpiexec -hosts localhost:1,127.0.0.1:1,localhost:1 -n 3 %t > %t.nodes3
+// RUN: diff %t.shm3 %t.nodes3
 // The sums of every p differ, so the runs above compare something:
 // RUN: not diff %t.shm3 %t.shm5 > /dev/null
 // RUN: %nscc %S/../neststep/determinism-fp.c -o %t.fp
@@ -39,6 +46,8 @@
 // RUN: %nsrun 5 %t.fp > %t.fp.shm5
 // RUN: env NS_NODE_LOCAL=mpi %nsrun 5 %t.fp > %t.fp.mpi5
 // RUN: diff %t.fp.shm5 %t.fp.mpi5
+// RUN: mpiexec -hosts localhost:3,127.0.0.1:2 -n 5 %t.fp > %t.fp.nodes5
+// RUN: diff %t.fp.shm5 %t.fp.nodes5
 // RUN: FileCheck %S/../neststep/determinism-fp.c < %t.fp.shm5
 // RUN: %nscc %S/../neststep/prefix-array.c -o %t.pa
 // RUN: %nsrun 3 %t.pa > %t.pa.shm3
