@@ -255,18 +255,17 @@ merge_hist(struct ns_combiner *C, const struct hist_entry *b, int nb)
     struct ns_buf t = C->hist; C->hist = C->hist_tmp; C->hist_tmp = t;
 }
 
-const char *
-ns_comb_items(const struct wire_head *h)
+static const char *
+items_of(const struct wire_head *h)
 {
     return (const char *)(h + 1) + sizeof(int64_t) * (size_t)h->npush
          + sizeof(struct hist_entry) * (size_t)h->nhist;
 }
 
-/* Merges a contribution's agreement values, bounds and, if hist, its
- * histogram (in any order: these merges commute); its items are folded by
- * the caller. */
-void
-ns_comb_merge(struct ns_combiner *C, const char *msg, int hist)
+/* Merges a contribution's agreement values, bounds and histogram (in any
+ * order: these merges commute); its items are folded by the caller. */
+static void
+merge_child(struct ns_combiner *C, const char *msg)
 {
     const struct wire_head *h = (const void *)msg;
     if (C->agree[NS_AGREE_KIND] >= NS_SYNC_NS_STEP || h->agree[NS_AGREE_KIND] >= NS_SYNC_NS_STEP) {
@@ -296,8 +295,7 @@ ns_comb_merge(struct ns_combiner *C, const char *msg, int hist)
     for (int i = 0; i < h->npush; i++)
         if (rb[i] > C->bounds[i])
             C->bounds[i] = rb[i];
-    if (hist)
-        merge_hist(C, (const void *)(rb + h->npush), h->nhist);
+    merge_hist(C, (const void *)(rb + h->npush), h->nhist);
 }
 
 /* Serializes header + bounds + hist entries + items + prefix items into b. */
@@ -393,16 +391,16 @@ ns_comb_merge_inputs(struct ns_combiner *C, int prefix)
     for (int i = 0; i < C->nin; i++) {
         const char *msg = complete(C, &C->in[i], C->in_rank[i], C->tag_up_rest);
         const struct wire_head *h = (const void *)msg;
-        ns_comb_merge(C, msg, 1);
+        merge_child(C, msg);
         if (C->direct) {            /* kept until all are in: copy */
             C->sub[i].len = 0;
             if (h->items_len)
-                memcpy(ns_buf_append(&C->sub[i], h->items_len), ns_comb_items(h), h->items_len);
+                memcpy(ns_buf_append(&C->sub[i], h->items_len), items_of(h), h->items_len);
         } else {
-            ns_comb_fold(C, &C->acc, ns_comb_items(h), h->items_len, 0);
+            ns_comb_fold(C, &C->acc, items_of(h), h->items_len, 0);
             if (prefix) {
                 C->sub[i].len = 0;
-                memcpy(ns_buf_append(&C->sub[i], h->items_len), ns_comb_items(h), h->items_len);
+                memcpy(ns_buf_append(&C->sub[i], h->items_len), items_of(h), h->items_len);
             }
         }
         post(C, &C->in[i], C->in_rank[i], C->tag_up);
@@ -439,7 +437,7 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
         memcpy(ns_buf_append(&C->acc, in->items_len), in->items, in->items_len);
 
     C->nsend = 0;
-    if (C->node && ns_combine_node(C, in)) {   /* one node: shared memory */
+    if (C->node && ns_combine_node(C, in)) {   /* node-local segments */
         finish(C, out);
         return;
     }
@@ -469,7 +467,7 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
         void *dst = ns_buf_append(&C->hist, sizeof(struct hist_entry) * (size_t)nhist);
         memcpy(dst, (const char *)(h + 1) + sizeof(int64_t) * (size_t)npush,
                sizeof(struct hist_entry) * (size_t)nhist);
-        const char *it = ns_comb_items(h);
+        const char *it = items_of(h);
         C->total.len = C->prefix.len = 0;
         if (h->items_len)
             memcpy(ns_buf_append(&C->total, h->items_len), it, h->items_len);

@@ -187,25 +187,32 @@ ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
             return 0;
     }
 
-    ns_fatal_defer = me != 0;
-    int count = 0;
+    int count = 0, npush = in->npush;  /* the same everywhere: agreed */
+    size_t items = 0;
     for (int r = 0; r < p; r++) {
         const struct wire_head *h = (const void *)slot(e, r);
-        if (r != me)
-            ns_comb_merge(C, (const char *)h, 0);
-        row = (const void *)((const char *)(h + 1) + sizeof(int64_t) * (size_t)h->npush);
+        const int64_t *size = (const void *)(h + 1);
+        for (int i = 0; i < npush; i++)
+            if (size[i] > C->bounds[i])
+                C->bounds[i] = size[i];
+        row = (const void *)(size + npush);
         int a = ns_comb_hist_lower(row, h->nhist, me);
         if (a < h->nhist && row[a].dest == me)
             count += row[a].count;
         C->contrib[r] = ns_comb_items(h);
         C->contrib_len[r] = h->items_len;
+        items += h->items_len;
     }
     C->hist.len = 0;                    /* of the histogram, my count only */
     if (count)
         *(struct hist_entry *)ns_buf_append(&C->hist, sizeof(struct hist_entry)) =
             (struct hist_entry){ me, count };
-    ns_comb_fold_contribs(C, in);
-    ns_fatal_defer = 0;
+    if (items || in->prefix) {
+        ns_fatal_defer = me != 0;
+        ns_comb_fold_contribs(C, in);
+        ns_fatal_defer = 0;
+    } else                              /* nothing to fold: a BSPlib sync */
+        C->total.len = C->prefix.len = 0;
     ns_node.syncs += ns_node.nactive > 1;
     return 1;
 }

@@ -59,11 +59,6 @@ void ns_comb_pack(struct ns_combiner *C, struct ns_buf *b, int npush,
 void ns_comb_send(struct ns_combiner *C, struct ns_buf *b, int dest, int tag, int rest_tag);
 /* Waits for every contribution in C->in and merges it into mine. */
 void ns_comb_merge_inputs(struct ns_combiner *C, int prefix);
-/* Merges a contribution's agreement values and bounds, and its histogram
- * if hist. */
-void ns_comb_merge(struct ns_combiner *C, const char *msg, int hist);
-/* The items of a contribution. */
-const char *ns_comb_items(const struct wire_head *h);
 /* acc := acc (+) b */
 void ns_comb_fold(struct ns_combiner *C, struct ns_buf *acc, const char *b, size_t blen,
                   int prefix_only);
@@ -75,6 +70,14 @@ void ns_combine_run_direct(struct ns_combiner *C, const struct ns_combine_in *in
 /* With the others' items in C->contrib: the total and my prefix, folded as
  * the tree folds them. */
 void ns_comb_fold_contribs(struct ns_combiner *C, const struct ns_combine_in *in);
+
+/* The items of a contribution (after its sizes and histogram). */
+static inline const char *
+ns_comb_items(const struct wire_head *h)
+{
+    return (const char *)(h + 1) + sizeof(int64_t) * (size_t)h->npush
+         + sizeof(struct hist_entry) * (size_t)h->nhist;
+}
 
 /* combine_node.c: whether g combines in the node-local segment, and its
  * run there; 0 when a contribution does not fit (then every member runs
