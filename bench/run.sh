@@ -14,6 +14,9 @@ benches=${BENCH_PROGRAMS:-sync hrel bulk combine coll irreg parprefix sort load 
 # Table (a) also times bsp_sync under these count-exchange protocols (the
 # default, tree, is the bsp_sync column), in the same rounds.
 exchanges=${BENCH_EXCHANGES-direct nbx}
+# Tables (a), (d) and (e) also time ours with these node-local paths
+# (NS_NODE_LOCAL; the default, shm, is the plain column), in the same rounds.
+node_locals=${BENCH_NODE_LOCAL-mpi}
 limit=${BENCH_TIMEOUT:-300}           # seconds per program run
 raw=$out/raw.txt
 failed=0
@@ -52,8 +55,14 @@ for rep in $(seq 1 "$repeat"); do
                 [ "$b" = sync ] && for x in $exchanges; do
                     run "$bin/bsprun" -n "$p" --exchange="$x" "$out/${b}_bsp"
                 done
+                [ "$b" = sync ] && for x in $node_locals; do
+                    run env NS_NODE_LOCAL="$x" "$bin/bsprun" -n "$p" "$out/${b}_bsp"
+                done
             elif [ -e "$out/${b}_ns" ]; then
                 run "$bin/nsrun" -n "$p" "$out/${b}_ns"
+                [ "$b" = combine ] && for x in $node_locals; do
+                    run env NS_NODE_LOCAL="$x" "$bin/nsrun" -n "$p" "$out/${b}_ns"
+                done
             fi
             if [ -e "$out/${b}_nsc" ]; then        # the same, compiled by nsc
                 run "$bin/nsrun" -n "$p" "$out/${b}_nsc"

@@ -3,11 +3,12 @@
  * (no puts, gets or sends), the BSP latency floor.  Compare with the count
  * exchanges of sync_mpi.c.  Checks once afterwards that a sync still
  * delivers a put.  Run with NS_EXCHANGE set (run.sh: BENCH_EXCHANGES), its
- * column is bsp_sync/<protocol>.
+ * column is bsp_sync/<protocol>; with NS_NODE_LOCAL=mpi, .../node-mpi.
  */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "bsp.h"
 #include "bspcommon.h"
 #include "common.h"
@@ -45,10 +46,12 @@ main(void)
     bench_sweep(1, rounds, iters / rounds + 1, empty_sync, NULL, &med);
     double us = bench_bsp_mean(med);
     check_ring_put();
-    const char *proto = getenv("NS_EXCHANGE");
+    const char *proto = getenv("NS_EXCHANGE"), *node = getenv("NS_NODE_LOCAL");
     char impl[64] = "bsp_sync";
     if (proto && *proto)
         snprintf(impl, sizeof impl, "bsp_sync/%s", proto);
+    if (node && *node && strcmp(node, "shm"))
+        snprintf(impl + strlen(impl), sizeof impl - strlen(impl), "/node-%s", node);
     if (bsp_pid() == 0)
         bench_record("sync", bsp_nprocs(), "-", "ours", impl, us);
     bsp_end();

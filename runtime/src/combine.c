@@ -52,6 +52,7 @@ ns_combine_new(struct ns_group *g, int direct)
         ns_fatal(&ns_eng.site, "out of memory for the combine of %d processes", p);
     C->g = g;
     C->direct = direct;
+    C->node = ns_combine_node_serves(g);
     C->tag_up = NS_GTAG(g->depth, NS_GTAG_UP);
     C->tag_up_rest = NS_GTAG(g->depth, NS_GTAG_UP_REST);
     C->tag_down = NS_GTAG(g->depth, NS_GTAG_DOWN);
@@ -65,13 +66,13 @@ ns_combine_new(struct ns_group *g, int direct)
     C->sub = calloc((size_t)C->nin + 1, sizeof *C->sub);
     C->send_reqs = ns_xmalloc(sizeof *C->send_reqs * 2 * (size_t)(C->nin + 1));
     C->in_reqs = ns_xmalloc(sizeof *C->in_reqs * (size_t)(C->nin + 1));
-    if (direct) {
+    if (direct || C->node) {
         C->contrib = ns_xmalloc(sizeof *C->contrib * (size_t)p);
         C->contrib_len = ns_xmalloc(sizeof *C->contrib_len * (size_t)p);
         C->nscratch = 2 * (p + 1);
         C->scratch = calloc((size_t)C->nscratch, sizeof *C->scratch);
     }
-    if (!C->in || !C->out || !C->sub || (direct && !C->scratch))
+    if (!C->in || !C->out || !C->sub || ((direct || C->node) && !C->scratch))
         ns_fatal(&ns_eng.site, "out of memory for the combine of %d processes", p);
     for (int i = 0; i < C->nin; i++)
         post(C, &C->in[i], C->in_rank[i], C->tag_up);
@@ -438,6 +439,10 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
         memcpy(ns_buf_append(&C->acc, in->items_len), in->items, in->items_len);
 
     C->nsend = 0;
+    if (C->node && ns_combine_node(C, in)) {   /* node-local segments */
+        finish(C, out);
+        return;
+    }
     if (C->direct) {
         ns_combine_run_direct(C, in);
         finish(C, out);

@@ -83,6 +83,15 @@ ns_combine_run_direct(struct ns_combiner *C, const struct ns_combine_in *in)
         C->contrib[C->in_rank[i]] = C->sub[i].data;
         C->contrib_len[C->in_rank[i]] = C->sub[i].len;
     }
+    ns_comb_fold_contribs(C, in);
+    ns_fatal_defer = 0;
+}
+
+/* With every other member's items in C->contrib: mine there too, then the
+ * total and my prefix as the tree computes them. */
+void
+ns_comb_fold_contribs(struct ns_combiner *C, const struct ns_combine_in *in)
+{
     C->contrib[C->g->rank] = in->items;
     C->contrib_len[C->g->rank] = in->items_len;
     const struct ns_buf *t = subtree(C, 0, C->g->size, 0);
@@ -93,5 +102,4 @@ ns_combine_run_direct(struct ns_combiner *C, const struct ns_combine_in *in)
         direct_prefix(C);
     else
         C->prefix.len = 0;
-    ns_fatal_defer = 0;
 }

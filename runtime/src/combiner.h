@@ -26,6 +26,7 @@ struct inbox {                      /* one pre-posted receive */
 struct ns_combiner {
     struct ns_group *g;
     int direct;                     /* the protocol: direct, else tree */
+    int node;                       /* in the node-local segment (combine_node.c) */
     int tag_up, tag_up_rest, tag_down, tag_down_rest;
     int nin, *in_rank;              /* whose contributions I merge (group ranks) */
     struct inbox *in;               /* [nin]: from children, or from all peers */
@@ -66,5 +67,22 @@ int  ns_comb_hist_lower(const struct hist_entry *e, int n, int rank);
 
 /* combine_direct.c: the direct protocol's run, up to the outcome */
 void ns_combine_run_direct(struct ns_combiner *C, const struct ns_combine_in *in);
+/* With the others' items in C->contrib: the total and my prefix, folded as
+ * the tree folds them. */
+void ns_comb_fold_contribs(struct ns_combiner *C, const struct ns_combine_in *in);
+
+/* The items of a contribution (after its sizes and histogram). */
+static inline const char *
+ns_comb_items(const struct wire_head *h)
+{
+    return (const char *)(h + 1) + sizeof(int64_t) * (size_t)h->npush
+         + sizeof(struct hist_entry) * (size_t)h->nhist;
+}
+
+/* combine_node.c: whether g combines in the node-local segment, and its
+ * run there; 0 when a contribution does not fit (then every member runs
+ * the MPI combine, C untouched). */
+int  ns_combine_node_serves(const struct ns_group *g);
+int  ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in);
 
 #endif /* NESTSTEP_COMBINER_H */

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <string.h>
 #include "internal.h"
+#include "node.h"
 #include "profile.h"
 #include "report_once.h"
 
@@ -133,6 +134,7 @@ idle_until_end(void)
             break;
         nanosleep(&nap, NULL);
     }
+    ns_node_report();
     state = NS_STOPPED;
     exit(0);
 }
@@ -149,8 +151,8 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     install_exit_checks();
     ns_eng.world_size = ns_mpi_world_size();
     world_rank = ns_mpi_world_rank();
-    const char *local = getenv("MPI_LOCALNRANKS");     /* set by MPICH's mpiexec */
-    ns_wait_init(local && atoi(local) > 0 ? atoi(local) : ns_eng.world_size);
+    ns_node_init();
+    ns_wait_init(ns_node.size);     /* oversubscribed: more processes than cores on my node */
 
     MPI_Comm_idup(MPI_COMM_WORLD, &ns_eng.comm, &req);
     ns_wait(&req);
@@ -163,6 +165,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_proc.nprocs = maxprocs < ns_eng.world_size ? maxprocs : ns_eng.world_size;
     ns_proc.pid = world_rank;
     state = NS_RUNNING;
+    ns_node_attach(ns_proc.nprocs, site);
     if (world_rank >= ns_proc.nprocs)
         idle_until_end();
     ns_report_state(NS_WATCH_RUNNING);
@@ -173,8 +176,9 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_exchange_init();
     ns_sync_mode_init(site);
     /* One round of p - 1 messages beats the tree's two waves while every
-     * process has a core and p is small; measured: docs/engine.md. */
-    int direct_max = ns_exchange_choose(site, ns_oversubscribed() ? 0 : 16);
+     * process has a core and p is small; measured: docs/engine.md.  The
+     * same choice on every node: a protocol is the job's. */
+    int direct_max = ns_exchange_choose(site, ns_node.any_oversubscribed ? 0 : 16);
     ns_group_init_root(ns_env_int("NS_TREE_ARITY", 8, 1, 1 << 20), direct_max);
     ns_proc.running = 1;
     ns_eng.t0 = MPI_Wtime();
@@ -198,6 +202,7 @@ ns_engine_stop(const struct ns_site *site)
         ns_wait_all(n, reqs);
         free(reqs);
     }
+    ns_node_stop();
     MPI_Comm_free(&ns_eng.comm);
     ns_proc.running = 0;
     state = NS_STOPPED;

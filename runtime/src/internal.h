@@ -28,6 +28,8 @@ enum {
     NS_TAG_COLL1,
     NS_TAG_CHUNK0,          /* request messages past their first chunk (NS_CHUNK) */
     NS_TAG_CHUNK1,
+    NS_TAG_NODE0,           /* node leaders' bundles of contributions, even / odd */
+    NS_TAG_NODE1,
 };
 /* Each group depth d has its own block of tags, so that a subgroup's
  * messages never match a receive of an enclosing group (siblings at one

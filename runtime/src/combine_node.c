@@ -1,0 +1,227 @@
+/*
+ * combine_node.c - the root group's combine through the node-local
+ * shared-memory segments (node.c) instead of MPI messages between all
+ * processes.  Each process writes its contribution (the tree's wire
+ * message: agreement values, pushed sizes, its N_DAMsgs row, combine items)
+ * into its slot of its node's segment and raises its arrival counter.  On
+ * one node that is all: each waits, spinning then yielding as every wait
+ * does (wait.c), until every counter has reached this combine.  Over
+ * several nodes the combine is hierarchical: each node's leader (its lowest
+ * rank) waits for its node, sends the node's contributions in one message
+ * to every other leader, writes what the others send into the segment's
+ * slots of their ranks and raises the node's done counter, which its
+ * processes wait for.
+ * Then every process has every contribution in its own segment and reads
+ * them all: it merges the sizes, counts the rows that name it, and folds
+ * the items as the tree folds them (combine_direct.c; process 0 reports a
+ * bad item, the others defer to it, as in the direct protocol), so results
+ * are bitwise those of the MPI combine at any placement of processes.
+ * Agreement values that differ anywhere, and a contribution longer than a
+ * slot, send every process to the MPI combine, which names the two
+ * processes exactly as it always has.
+ * Slots alternate by parity: slots of combine e + 2 are written only after
+ * every process has arrived at e + 1, that is, after all have read e.
+ * The cost per process grows with p (it reads p slots): used up to
+ * NS_NODE_MAX_PROCS processes.
+ */
+#include <stdatomic.h>
+#include "internal.h"
+#include "combiner.h"
+#include "node.h"
+
+#define NODE_LINE 64            /* one counter per cache line */
+#define NODE_SLOT 4096          /* bytes of one contribution */
+
+struct node_flag {
+    _Atomic long epoch;         /* combines entered (a process) or done (the leader) */
+    char pad[NODE_LINE - sizeof(long)];
+};
+
+static long epoch;              /* combines of the root group so far */
+static struct ns_buf bundle_out, bundle_in;
+static MPI_Request *bundle_reqs;
+
+/* Layout: an arrival counter per process of the node, the node's done
+ * counter, then two slots (by parity) per process of the job. */
+size_t
+ns_node_seg_bytes(int nlocal, int nprocs)
+{
+    return (size_t)(nlocal + 1) * NODE_LINE + 2 * (size_t)nprocs * NODE_SLOT;
+}
+
+static struct node_flag *
+flag(int local)                 /* local == nactive: the done counter */
+{
+    return (struct node_flag *)ns_node.seg + local;
+}
+
+static char *
+slot(long e, int r)
+{
+    size_t lines = (size_t)ns_node.nactive + 1, p = (size_t)ns_node.nprocs;
+    return ns_node.seg + lines * NODE_LINE + ((size_t)(e & 1) * p + (size_t)r) * NODE_SLOT;
+}
+
+/* The bytes of slot r worth sending: only the head when it is too long. */
+static size_t
+slot_len(long e, int r)
+{
+    uint32_t t = ((const struct wire_head *)slot(e, r))->total;
+    return t <= NODE_SLOT ? t : sizeof(struct wire_head);
+}
+
+int
+ns_combine_node_serves(const struct ns_group *g)
+{
+    return ns_node.shm && g->depth == 0 && g->size == ns_node.nprocs && g->size > 1
+        && ns_eng.exchange == NS_EXCHANGE_TREE;
+}
+
+/* Runs the combine's other work (serving requests that have arrived). */
+static void
+idle(struct ns_combiner *C)
+{
+    if (!C->idle)
+        return;
+    int defer = ns_fatal_defer;     /* what the idle work finds is mine */
+    ns_fatal_defer = 0;
+    C->idle(C->g);
+    ns_fatal_defer = defer;
+}
+
+/* Until counters [lo, hi) have reached e. */
+static void
+wait_flags(struct ns_combiner *C, int lo, int hi, long e)
+{
+    struct ns_backoff b = { 0 };
+    for (int r = lo; r < hi;) {
+        if (atomic_load_explicit(&flag(r)->epoch, memory_order_acquire) >= e) {
+            r++;
+            continue;
+        }
+        idle(C);
+        ns_backoff_idle(&b);
+    }
+    ns_backoff_done(&b);
+}
+
+/* The leader: my node's contributions to every other leader, theirs into
+ * my segment. */
+static void
+exchange_bundles(struct ns_combiner *C, long e)
+{
+    int tag = (e & 1) ? NS_TAG_NODE1 : NS_TAG_NODE0, nl = ns_node.nleader;
+    bundle_out.len = 0;
+    for (int i = 0; i < ns_node.nactive; i++) {
+        int r = ns_node.active_rank[i];
+        size_t n = slot_len(e, r);
+        memcpy(ns_buf_append(&bundle_out, n), slot(e, r), n);
+    }
+    if (!bundle_reqs)
+        bundle_reqs = ns_xmalloc(sizeof *bundle_reqs * (size_t)nl);
+    int nsend = 0;
+    for (int i = 0; i < nl; i++)
+        if (ns_node.leaders[i] != ns_proc.pid)
+            MPI_Isend(bundle_out.data, (int)bundle_out.len, MPI_BYTE, ns_node.leaders[i], tag,
+                      ns_eng.comm, &bundle_reqs[nsend++]);
+    struct ns_backoff b = { 0 };
+    for (int got = 0; got < nl - 1;) {
+        int flagged = 0, n;
+        MPI_Message m;
+        MPI_Status st;
+        MPI_Improbe(MPI_ANY_SOURCE, tag, ns_eng.comm, &flagged, &m, &st);
+        if (!flagged) {
+            idle(C);
+            ns_backoff_idle(&b);
+            continue;
+        }
+        ns_backoff_done(&b);
+        MPI_Get_count(&st, MPI_BYTE, &n);
+        bundle_in.len = 0;
+        char *p = ns_buf_append(&bundle_in, (size_t)n);
+        MPI_Request req;
+        MPI_Imrecv(p, n, MPI_BYTE, &m, &req);
+        ns_wait(&req);
+        for (size_t at = 0; at < (size_t)n;) {      /* each a process's slot */
+            const struct wire_head *h = (const void *)(p + at);
+            size_t len = h->total <= NODE_SLOT ? h->total : sizeof *h;
+            memcpy(slot(e, h->agree_rank[0]), h, len);
+            at += len;
+        }
+        got++;
+    }
+    ns_wait_all(nsend, bundle_reqs);
+}
+
+int
+ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
+{
+    int p = C->g->size, me = C->g->rank;
+    long e = ++epoch;
+    const struct hist_entry *row = (const void *)C->hist.data;
+    ns_comb_pack(C, &C->up_out, in->npush, row, (int)(C->hist.len / sizeof *row), &C->acc, NULL);
+    char *mine = slot(e, me);
+    if (C->up_out.len <= NODE_SLOT)
+        memcpy(mine, C->up_out.data, C->up_out.len);
+    else {                              /* only its head, saying how long */
+        memcpy(mine, C->up_out.data, sizeof(struct wire_head));
+        ((struct wire_head *)mine)->total = (uint32_t)C->up_out.len;
+    }
+    atomic_store_explicit(&flag(ns_node.lrank)->epoch, e, memory_order_release);
+    if (ns_node.nleader == 1)           /* one node: all are here */
+        wait_flags(C, 0, ns_node.nactive, e);
+    else if (ns_node.lrank == 0) {      /* the leader */
+        wait_flags(C, 0, ns_node.nactive, e);
+        exchange_bundles(C, e);
+        atomic_store_explicit(&flag(ns_node.nactive)->epoch, e, memory_order_release);
+    } else
+        wait_flags(C, ns_node.nactive, ns_node.nactive + 1, e);
+    /* Everybody sees the same slots, so all decide alike to go to MPI: for
+     * a contribution too long, and for a disagreement, which the MPI
+     * combine names as it always has (which processes find it depends on
+     * the tree's shape). */
+    const struct wire_head *h0 = (const void *)slot(e, 0);
+    for (int r = 0; r < p; r++) {
+        const struct wire_head *h = (const void *)slot(e, r);
+        if (h->total > NODE_SLOT || memcmp(h->agree, h0->agree, sizeof h->agree))
+            return 0;
+    }
+
+    int count = 0, npush = in->npush;  /* the same everywhere: agreed */
+    size_t items = 0;
+    for (int r = 0; r < p; r++) {
+        const struct wire_head *h = (const void *)slot(e, r);
+        const int64_t *size = (const void *)(h + 1);
+        for (int i = 0; i < npush; i++)
+            if (size[i] > C->bounds[i])
+                C->bounds[i] = size[i];
+        row = (const void *)(size + npush);
+        int a = ns_comb_hist_lower(row, h->nhist, me);
+        if (a < h->nhist && row[a].dest == me)
+            count += row[a].count;
+        C->contrib[r] = ns_comb_items(h);
+        C->contrib_len[r] = h->items_len;
+        items += h->items_len;
+    }
+    C->hist.len = 0;                    /* of the histogram, my count only */
+    if (count)
+        *(struct hist_entry *)ns_buf_append(&C->hist, sizeof(struct hist_entry)) =
+            (struct hist_entry){ me, count };
+    if (items || in->prefix) {
+        ns_fatal_defer = me != 0;
+        ns_comb_fold_contribs(C, in);
+        ns_fatal_defer = 0;
+    } else                              /* nothing to fold: a BSPlib sync */
+        C->total.len = C->prefix.len = 0;
+    ns_node.syncs += ns_node.nactive > 1;
+    return 1;
+}
+
+void
+ns_combine_node_free(void)
+{
+    ns_buf_free(&bundle_out);
+    ns_buf_free(&bundle_in);
+    free(bundle_reqs);
+    bundle_reqs = NULL;
+}

@@ -1,0 +1,54 @@
+/*
+ * node.h - where this process runs: the processes that share its node
+ * (MPI_COMM_TYPE_SHARED), the node's index among the job's nodes, and the
+ * node-local shared-memory segment through which the processes of each
+ * node combine, their leaders exchanging the node's contributions
+ * (combine_node.c).  NS_NODE_LOCAL=shm|mpi.
+ */
+#ifndef NESTSTEP_NODE_H
+#define NESTSTEP_NODE_H
+
+#include <mpi.h>
+#include "engine.h"
+
+struct ns_node {
+    MPI_Comm comm;          /* the started processes on my node, by world rank */
+    int index, count;       /* my node among the job's nodes (ordered by their
+                             * lowest world rank), and how many there are */
+    int rank, size;         /* me inside the node */
+    int leader;             /* I am the lowest world rank on the node */
+    int any_oversubscribed; /* some node has more processes than cores: choices
+                             * that must be the same everywhere use this */
+    /* the parallel part (world ranks below nprocs) */
+    int nprocs;
+    int nactive, *active_rank;  /* its processes on my node, ascending */
+    int lrank;              /* my index among them */
+    int nleader, *leaders;  /* every node's lowest such rank, ascending */
+    int shm;                /* the root group combines through the segments */
+    MPI_Comm active;        /* the active processes of my node, or MPI_COMM_NULL */
+    MPI_Win win;
+    char *seg;              /* the segment, on every active process of the node */
+    long syncs;             /* supersteps completed through the segment */
+};
+extern struct ns_node ns_node;
+
+/* Every started process, before anything else: the node communicator. */
+void ns_node_init(void);
+/* Every started process once the parallel part's size is known: the
+ * node's index and count, and for the active processes the segment
+ * (NS_NODE_LOCAL=shm, every node managed to allocate one, and at most
+ * NS_NODE_MAX_PROCS processes).  A bad NS_NODE_LOCAL stops the job here. */
+void ns_node_attach(int nprocs, const struct ns_site *site);
+/* NS_NODE_REPORT=1: the one line of docs/engine.md on stderr. */
+void ns_node_report(void);
+/* ns_engine_stop: the report, then the segment and communicators go. */
+void ns_node_stop(void);
+
+/* combine_node.c: the segment's size; beyond this many processes of the
+ * parallel part the combine stays on MPI (its cost per process grows with
+ * p, the tree's with log p). */
+size_t ns_node_seg_bytes(int nlocal, int nprocs);
+void ns_combine_node_free(void);
+#define NS_NODE_MAX_PROCS 256
+
+#endif /* NESTSTEP_NODE_H */
