@@ -21,8 +21,14 @@
 # name simhead, which the hosts' MPICH proxies connect back to) with bsprun
 # -hosts / -f: MPICH's mpiexec (hydra) starts its proxies through its ssh
 # launcher, pointed at enter-host.sh, which enters the host's namespaces
-# instead of logging in.  Each host has its own host name, IPC namespace
-# and /dev/shm, so between hosts MPICH can only use TCP over the veths.
+# instead of logging in.  Each host has its own network and host name; for
+# MPICH each is a node (hydra numbers the nodes by proxy), so the engine's
+# node communicator (MPI_COMM_TYPE_SHARED) is one per host.  The hosts share
+# System V IPC and /dev/shm, so MPICH's UCX may still move data between
+# them through shared memory: CHECK_HOSTS_ISOLATE_IPC=1 gives each host its
+# own, which leaves UCX only TCP over the veths, and there MPICH 4.0.2 with
+# UCX 1.13 hangs in MPI_Finalize in about half of all jobs, a raw MPI ring
+# too (docs/cluster.md).
 #
 # The checks:
 #  1. every sample of samples/bsplib and samples/neststep at p = 3 and 5,
@@ -48,10 +54,14 @@ probe() {
   command -v unshare >/dev/null 2>&1 || { echo "no 'unshare' command (util-linux)"; return 1; }
   p=nsck-probe-$$
   err=$(ip netns add "$p" 2>&1) || { echo "cannot make a network namespace: $err"; return 1; }
-  err=$(ip netns exec "$p" unshare --uts --ipc --mount -- sh -c 'hostname probe && mount -t tmpfs shm /dev/shm' 2>&1)
+  if [ "$CHECK_HOSTS_ISOLATE_IPC" = 1 ]; then
+    err=$(ip netns exec "$p" unshare --uts --ipc --mount -- sh -c 'hostname probe && mount -t tmpfs shm /dev/shm' 2>&1)
+  else
+    err=$(ip netns exec "$p" unshare --uts -- hostname probe 2>&1)
+  fi
   st=$?
   ip netns del "$p" 2>/dev/null
-  [ $st = 0 ] || { echo "cannot make UTS/IPC/mount namespaces in a network namespace: $err"; return 1; }
+  [ $st = 0 ] || { echo "cannot make a UTS namespace in a network namespace: $err"; return 1; }
   return 0
 }
 if [ "$1" = --probe ]; then
@@ -125,7 +135,7 @@ up || { echo "$me: could not set up the simulated hosts"; echo "$me: 0 passed, 1
 # This cluster's "ssh" for hydra: enter-host.sh with the namespace names.
 cat > "$work/ssh" <<EOF || exit 1
 #!/bin/sh
-CHECK_HOSTS_NETNS_PREFIX=$prefix exec "$here/enter-host.sh" "\$@"
+CHECK_HOSTS_NETNS_PREFIX=$prefix CHECK_HOSTS_ISOLATE_IPC=${CHECK_HOSTS_ISOLATE_IPC:-0} exec "$here/enter-host.sh" "\$@"
 EOF
 chmod +x "$work/ssh"
 # How every job here starts mpiexec: on the head, with that launcher.
@@ -162,14 +172,15 @@ place_opts() {
   esac
 }
 # run_on PLACEMENT NP OUT PROG ARGS...: stdout to OUT (sorted), stderr to
-# OUT.err, "status S" appended to OUT.  A job gets a minute.
+# OUT.err, "status S" appended to OUT.  A job gets a minute ($limit s).
+limit=60
 run_on() {
   place=$1 np=$2 out=$3; shift 3
   opts=$(place_opts "$place")
   if [ "$place" = local ]; then
-    env -u BSPRUN_MPIEXEC timeout -k 5 60 bsprun -np "$np" "$@" > "$out.raw" 2> "$out.err"
+    env -u BSPRUN_MPIEXEC timeout -k 5 $limit bsprun -np "$np" "$@" > "$out.raw" 2> "$out.err"
   else
-    on_head timeout -k 5 60 bsprun $opts -np "$np" "$@" > "$out.raw" 2> "$out.err"
+    on_head timeout -k 5 $limit bsprun $opts -np "$np" "$@" > "$out.raw" 2> "$out.err"
   fi
   st=$?
   sort "$out.raw" > "$out" && echo "status $st" >> "$out" && rm -f "$out.raw"
@@ -224,8 +235,12 @@ done
 # Not the tests of "one error line per job": each host prints its own
 # (runtime/src/report_once.c: the claim is an abstract socket name, per
 # network namespace as per machine).
-HOSTS_LIT_TESTS=${HOSTS_LIT_TESTS:-"samples samples-nst bsplib/bsmp-order.c bsplib/get-cyclic-shift.c
-  bsplib/put-overlap-order.c bsplib/hpget-bsp-sum.c bsplib/bsmp-all-gather-sparse-vec.c"}
+# The samples' own tests (at p = 1..5, 16 and 32, under valgrind too) of
+# the BSPlib samples and three NestStep ones, and five BSPlib tests of DRMA
+# and BSMP ordering.
+HOSTS_LIT_TESTS=${HOSTS_LIT_TESTS:-"samples samples-nst/heat.test samples-nst/dnc.test samples-nst/spmv.test
+  bsplib/bsmp-order.c bsplib/get-cyclic-shift.c bsplib/put-overlap-order.c bsplib/hpget-bsp-sum.c
+  bsplib/bsmp-all-gather-sparse-vec.c"}
 for place in ${HOSTS_LIT_PLACES:-3hosts}; do
   echo "== $me: lit tests on $place ($(place_opts "$place")): $(echo $HOSTS_LIT_TESTS)"
   log=$work/lit.$place.log
@@ -267,7 +282,7 @@ if cmp -s "$work/out/lu.5.local" "$work/out/lu.5.uneven-direct0"; then
 else
   fail "lu at p = 5 on uneven hosts with NS_DIRECT_MAX=0: diff $work/out/lu.5.local $work/out/lu.5.uneven-direct0"
 fi
-(cd "$work" && run_on uneven 5 "$work/out/lu.5.uneven" "$work/bin/lu" 37)
+(cd "$work" && limit=30 && run_on uneven 5 "$work/out/lu.5.uneven" "$work/bin/lu" 37)   # it hangs today
 if cmp -s "$work/out/lu.5.local" "$work/out/lu.5.uneven"; then
   fail "XPASS: lu at p = 5 on uneven hosts passes by default now: remove the known-bug marker in $0 (and run the lit tests on 2 hosts)"
 else
@@ -294,10 +309,10 @@ report_case() {
   fi
 }
 first=$(report_case blocks 3hosts 5 allsums)
-echo "$first"
 if [ "$first" = absent ]; then
   skip "node report: engine has no NS_NODE_REPORT yet (no 'ns-node:' line on stderr: $work/out/node.blocks.err)"
 else
+  echo "$first"
   case "$first" in PASS:*) passed=$((passed + 1)) ;; *) failed=$((failed + 1)) ;; esac
   for c in "cyclic 3hosts-cyclic 5 parprefix" "one 1host 3 heat" "two 2hosts 3 samplesort" \
            "mpi 3hosts 5 allsums NS_NODE_LOCAL=mpi" "local local 3 allsums"; do

@@ -6,11 +6,13 @@
 # and, like ssh, it runs COMMAND (one shell command line, the words joined
 # by spaces, hydra's quoting kept) on HOST: inside the network namespace
 # $CHECK_HOSTS_NETNS_PREFIX$HOST made by check-hosts.sh, in a fresh UTS
-# namespace named HOST (gethostname() says HOST there), a fresh IPC
-# namespace and its own /dev/shm, so that processes on different simulated
-# hosts share neither System V IPC nor POSIX shared memory, as on two
-# machines.  Processes that one call starts (one hydra proxy and its MPI
-# processes) share all of these: one host, one node.
+# namespace named HOST (gethostname() says HOST there).  With
+# CHECK_HOSTS_ISOLATE_IPC=1 also in a fresh IPC namespace with its own
+# /dev/shm, so that processes on different simulated hosts share neither
+# System V IPC nor POSIX shared memory and MPICH (UCX) can only reach the
+# other hosts over TCP, as between two machines on Ethernet.  Processes that
+# one call starts (one hydra proxy and its MPI processes) share all of
+# these: one host, one node.
 me=enter-host.sh
 while [ $# -gt 0 ]; do
   case "$1" in -*) shift ;; *) break ;; esac      # ssh options from hydra (-x)
@@ -21,5 +23,8 @@ host=$1; shift
 case "$host" in ''|*[!A-Za-z0-9.-]*) echo "$me: bad host name '$host'" >&2; exit 255 ;; esac
 netns=$CHECK_HOSTS_NETNS_PREFIX$host
 [ -e "/run/netns/$netns" ] || { echo "$me: no simulated host '$host' (network namespace $netns)" >&2; exit 255; }
-exec ip netns exec "$netns" unshare --uts --ipc --mount -- \
-  sh -c "hostname '$host' && mount -t tmpfs -o mode=1777 shm /dev/shm && exec $*"
+if [ "$CHECK_HOSTS_ISOLATE_IPC" = 1 ]; then
+  exec ip netns exec "$netns" unshare --uts --ipc --mount -- \
+    sh -c "hostname '$host' && mount -t tmpfs -o mode=1777 shm /dev/shm && exec $*"
+fi
+exec ip netns exec "$netns" unshare --uts -- sh -c "hostname '$host' && exec $*"
