@@ -6,6 +6,8 @@
 #   make check-protocols  only the tests of the protocol matrix, by default and in
 #                   each configuration of PROTOCOL_MATRIX (below)
 #   make check-sanitize  the same with ASan + UBSan + LeakSanitizer, in build-sanitize/
+#   make check-hosts  samples and part of the suite across 1, 2 and 3 simulated hosts
+#                   (network + UTS namespaces; root; docs/cluster.md)
 #   make bench      build and run the benchmarks (table of ratios vs raw MPI)
 #   make fuzz       fuzz nsc's translator with libFuzzer (FUZZ_TIME=s, FUZZ_RUNS=n)
 #   make install PREFIX=/usr/local   (DESTDIR too; packaging/packaging.mk)
@@ -30,7 +32,7 @@ PYTHON  := /usr/bin/python3
 LIT     := /usr/lib/llvm-14/build/utils/lit/lit.py
 
 DEB_PACKAGES := flex bison mpich libmpich-dev llvm-14-tools python3-psutil valgrind gdb make gcc \
-                libxml2-utils cmake pkgconf
+                libxml2-utils cmake pkgconf iproute2
 
 ifeq ($(V),1)
 Q :=
@@ -58,7 +60,7 @@ TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/
 LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bsprun-launch
 HEADERS := $(patsubst lib-bsplib/include/%,$(BUILD)/include/%,$(wildcard lib-bsplib/include/*.h)) $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
 
-.PHONY: all deps demo check check-protocols check-sanitize bench install clean fuzz fuzz-deps
+.PHONY: all deps demo check check-protocols check-sanitize check-hosts bench install clean fuzz fuzz-deps
 all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
 
 # Installs only what is missing; a no-op (one dpkg query) when all is there.
@@ -218,6 +220,13 @@ check-sanitize: deps
 	@rm -rf $(SANITIZE_BUILD)/sanitizer-reports && mkdir -p $(SANITIZE_BUILD)/testsuite $(SANITIZE_BUILD)/sanitizer-reports
 	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(SANITIZE_BUILD)) testsuite; status=$$?; \
 	  testsuite/sanitizer-reports.sh $(SANITIZE_BUILD)/sanitizer-reports || status=1; exit $$status
+
+# check-hosts: jobs across simulated hosts (network, UTS, IPC namespaces
+# made and torn down by testsuite/hosts/check-hosts.sh, launched by MPICH's
+# mpiexec through its ssh launcher); ends with "check-hosts: N passed, N
+# failed, N skipped".  Needs root; `check-hosts.sh --probe` says why not.
+check-hosts: all
+	@testsuite/hosts/check-hosts.sh $(BUILD)
 
 bench: all
 	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))

@@ -18,8 +18,9 @@ config.test_exec_root = os.path.join(build, 'testsuite')
 llvm_bin = '/usr/lib/llvm-14/bin'
 config.environment['PATH'] = os.pathsep.join(
     [os.path.join(build, 'bin'), llvm_bin, config.environment.get('PATH', os.environ['PATH'])])
-# mpiexec needs HOME and the user's identity; keep the engine knobs if set.
-for var in ('HOME', 'USER', 'NS_EXCHANGE', 'NS_SYNC', 'NS_TREE_ARITY', 'NS_DIRECT_MAX', 'NS_SPIN_POLLS', 'NS_WAIT_POLICY',
+# mpiexec needs HOME and the user's identity; keep the launcher (BSPRUN_MPIEXEC:
+# make check-hosts runs tests across hosts with it) and the engine knobs if set.
+for var in ('HOME', 'USER', 'BSPRUN_MPIEXEC', 'NS_EXCHANGE', 'NS_SYNC', 'NS_TREE_ARITY', 'NS_DIRECT_MAX', 'NS_SPIN_POLLS', 'NS_WAIT_POLICY',
             'NS_WAIT_SLEEP_AFTER', 'NS_WAIT_NAP_MAX'):
     if var in os.environ:
         config.environment[var] = os.environ[var]

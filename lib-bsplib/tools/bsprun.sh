@@ -2,6 +2,8 @@
 # bsprun (also installed as nsrun) - start a BSPlib or NestStep-C program
 # on N MPI processes.
 # Usage: bsprun [-np N | -n N] [OPTION...] [--] prog [args...]   (N defaults to 1)
+#   -hosts LIST        run on these hosts (host[:slots],...), passed to mpiexec
+#   -f FILE            run on the hosts of FILE (one host[:slots] a line), passed to mpiexec
 #   --sync=MODE        barrier (default), relaxed, relaxed-eager or relaxed-check:
 #                      superstep synchronization of BSPlib programs (sets NS_SYNC)
 #   --exchange=PROTO   tree (default), direct or nbx: the count exchange of
@@ -12,13 +14,19 @@
 # NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
 # NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_SYNC, NS_EXCHANGE, NS_CHUNK, NS_PROFILE.
 me=$(basename "$0")
-usage="usage: $me [-np N] [--sync=MODE] [--exchange=PROTO] [--profile[=DIR]] prog [args...]"
-np=1
+usage="usage: $me [-np N] [-hosts LIST | -f FILE] [--sync=MODE] [--exchange=PROTO] [--profile[=DIR]] prog [args...]"
+np=1 hosts= hostfile=
 while [ $# -gt 0 ]; do
   case "$1" in
     -np|-n) [ $# -ge 2 ] || { echo "$me: $1 needs a number; $usage" >&2; exit 2; }
             np=$2; shift 2 ;;
     -np=*|-n=*) np=${1#*=}; shift ;;
+    -hosts|-host) [ $# -ge 2 ] && [ -n "$2" ] || { echo "$me: $1 needs a list of hosts (host[:slots],...); $usage" >&2; exit 2; }
+            hosts=$2; shift 2 ;;
+    -f|-hostfile|-machinefile)
+            [ $# -ge 2 ] || { echo "$me: $1 needs a file of hosts; $usage" >&2; exit 2; }
+            [ -f "$2" ] && [ -r "$2" ] || { echo "$me: hostfile '$2' is not a readable file" >&2; exit 2; }
+            hostfile=$2; shift 2 ;;
     --sync=*) NS_SYNC=${1#*=}; export NS_SYNC; shift ;;
     --profile) NS_PROFILE=profile; export NS_PROFILE; shift ;;
     --profile=*) NS_PROFILE=${1#*=}; export NS_PROFILE; shift
@@ -32,7 +40,7 @@ while [ $# -gt 0 ]; do
             case "$NS_EXCHANGE" in tree|direct|nbx) export NS_EXCHANGE ;;
               *) echo "$me: --exchange must be tree, direct or nbx, got '$NS_EXCHANGE'" >&2; exit 2 ;;
             esac ;;
-    -h|--help) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15s/^# \{0,1\}//p' "$0"; exit 0 ;;
     --) shift; break ;;
     -*) echo "$me: unknown option '$1'; $usage (mpiexec options: see BSPRUN_MPIEXEC in bsprun(1))" >&2
         exit 2 ;;
@@ -77,4 +85,5 @@ NS_JOB_KEY=bsprun-$$
 # The watch reports a signal in one line; UCX's backtrace would add twenty.
 : "${UCX_HANDLE_ERRORS:=none}"
 export NS_JOB_KEY UCX_HANDLE_ERRORS
-exec "$launch" ${BSPRUN_MPIEXEC:-mpiexec} -n "$np" "$watch" "$@"
+exec "$launch" ${BSPRUN_MPIEXEC:-mpiexec} ${hosts:+-hosts "$hosts"} ${hostfile:+-f "$hostfile"} \
+  -n "$np" "$watch" "$@"
