@@ -25,22 +25,6 @@ add(void *res, void *left, void *right, int *nbytes)
 }
 
 static void
-fill(long n)
-{
-    for (long i = 0; i < n; i++)
-        src[i] = coll_value(ME, i, nsteps);
-}
-
-static double
-sum(int lo, int hi, long i)
-{
-    double s = 0;
-    for (int q = lo; q < hi; q++)
-        s += coll_value(q, i, nsteps);
-    return s;
-}
-
-static void
 step(int k, void *ctx)
 {
     (void)ctx;
@@ -48,20 +32,20 @@ step(int k, void *ctx)
     nsteps++;
     switch (k) {
     case 0:
-        fill(n);
+        coll_fill(src, n, ME, nsteps);
         bsp_fold(add, src, dst, (int)(n * sizeof *src));
-        coll_check(dst[0], sum(0, P, 0), "bsp_fold", ME, nsteps);
-        coll_check(dst[last], sum(0, P, last), "bsp_fold", ME, nsteps);
+        coll_check(dst[0], coll_sum(0, P, 0, nsteps), "bsp_fold", ME, nsteps);
+        coll_check(dst[last], coll_sum(0, P, last, nsteps), "bsp_fold", ME, nsteps);
         break;
     case 1:
-        fill(n);
+        coll_fill(src, n, ME, nsteps);
         bsp_scan(add, src, dst, (int)(n * sizeof *src));
-        coll_check(dst[0], sum(0, ME + 1, 0), "bsp_scan", ME, nsteps);
-        coll_check(dst[last], sum(0, ME + 1, last), "bsp_scan", ME, nsteps);
+        coll_check(dst[0], coll_sum(0, ME + 1, 0, nsteps), "bsp_scan", ME, nsteps);
+        coll_check(dst[last], coll_sum(0, ME + 1, last, nsteps), "bsp_scan", ME, nsteps);
         break;
     case 2: {
         int root = (int)(nsteps % P);
-        fill(n);
+        coll_fill(src, n, ME, nsteps);
         bsp_bcast(root, src, dst, (int)(n * sizeof *src));
         coll_check(dst[0], coll_value(root, 0, nsteps), "bsp_bcast", ME, nsteps);
         coll_check(dst[last], coll_value(root, last, nsteps), "bsp_bcast", ME, nsteps);
@@ -69,7 +53,7 @@ step(int k, void *ctx)
     }
     default: {
         long b = coll_block(n, P);
-        fill(b * P);
+        coll_fill(src, b * P, ME, nsteps);
         bsp_exchange(src, dst, (int)(b * (long)sizeof *src));
         coll_check(dst[0], coll_value(0, ME * b, nsteps), "bsp_exchange", ME, nsteps);
         coll_check(dst[(P - 1) * b + b - 1], coll_value(P - 1, ME * b + b - 1, nsteps),

@@ -17,22 +17,6 @@ static double *src, *dst;
 static MPI_Request req;
 
 static void
-fill(long n)
-{
-    for (long i = 0; i < n; i++)
-        src[i] = coll_value(ME, i, nsteps);
-}
-
-static double
-sum(int lo, int hi, long i)
-{
-    double s = 0;
-    for (int q = lo; q < hi; q++)
-        s += coll_value(q, i, nsteps);
-    return s;
-}
-
-static void
 finish(int nb)
 {
     if (nb)
@@ -44,7 +28,7 @@ reduce(int kind, int nb)            /* 0 Allreduce, 1 Scan, 2 Exscan */
 {
     long n = words, last = n - 1;
     nsteps++;
-    fill(n);
+    coll_fill(src, n, ME, nsteps);
     int c = (int)n;
     if (kind == 0) {
         if (nb) MPI_Iallreduce(src, dst, c, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &req);
@@ -59,8 +43,8 @@ reduce(int kind, int nb)            /* 0 Allreduce, 1 Scan, 2 Exscan */
     finish(nb);
     int hi = kind == 0 ? P : kind == 1 ? ME + 1 : ME;
     if (hi > 0) {                   /* Exscan: undefined at rank 0 */
-        coll_check(dst[0], sum(0, hi, 0), "reduction", ME, nsteps);
-        coll_check(dst[last], sum(0, hi, last), "reduction", ME, nsteps);
+        coll_check(dst[0], coll_sum(0, hi, 0, nsteps), "reduction", ME, nsteps);
+        coll_check(dst[last], coll_sum(0, hi, last, nsteps), "reduction", ME, nsteps);
     }
 }
 
@@ -69,7 +53,7 @@ bcast(int nb)
 {
     long n = words, last = n - 1;
     int root = (int)(++nsteps % P);
-    fill(n);
+    coll_fill(src, n, ME, nsteps);
     double *buf = ME == root ? src : dst;
     if (nb) MPI_Ibcast(buf, (int)n, MPI_DOUBLE, root, MPI_COMM_WORLD, &req);
     else MPI_Bcast(buf, (int)n, MPI_DOUBLE, root, MPI_COMM_WORLD);
@@ -83,7 +67,7 @@ alltoall(int nb)
 {
     long b = coll_block(words, P);
     nsteps++;
-    fill(b * P);
+    coll_fill(src, b * P, ME, nsteps);
     if (nb) MPI_Ialltoall(src, (int)b, MPI_DOUBLE, dst, (int)b, MPI_DOUBLE, MPI_COMM_WORLD, &req);
     else MPI_Alltoall(src, (int)b, MPI_DOUBLE, dst, (int)b, MPI_DOUBLE, MPI_COMM_WORLD);
     finish(nb);

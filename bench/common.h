@@ -169,6 +169,22 @@ coll_block(long words, int p)
 {
     return words / p > 1 ? words / p : 1;
 }
+/* Process me's source of step n: n doubles of coll_value. */
+static inline void
+coll_fill(double *src, long words, int me, long n)
+{
+    for (long i = 0; i < words; i++)
+        src[i] = coll_value(me, i, n);
+}
+/* The sum of double i over processes lo..hi-1 in step n. */
+static inline double
+coll_sum(int lo, int hi, long i, long n)
+{
+    double s = 0;
+    for (int q = lo; q < hi; q++)
+        s += coll_value(q, i, n);
+    return s;
+}
 /* Fails unless got == want, naming the collective, the process and step. */
 void coll_check(double got, double want, const char *what, int me, long n);
 
