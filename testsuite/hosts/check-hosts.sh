@@ -35,21 +35,17 @@
 #     run here without namespaces and on 1, 2 and 3 hosts (in blocks of 2
 #     per host, and one process per host in turn): the same output (sorted:
 #     lines of different processes interleave) and status 0 everywhere;
-#  2. a part of the lit suite (HOSTS_LIT_TESTS) on 3 hosts: each test
+#  2. a part of the lit suite (HOSTS_LIT_TESTS) on 2 and 3 hosts: each test
 #     checks its exact results, so each passing is "the same results as on
 #     one host";
-#  -  a known engine bug (hosts that disagree on oversubscription hang),
-#     shown as XFAIL until fixed;
+#  -  hosts that disagree on oversubscription (3 + 2 processes on 2-core
+#     hosts) give the same output;
 #  3. the node report (NS_NODE_REPORT=1; docs/engine.md): each process's
 #     line names its host, node and local rank as the placement says, the
 #     node-local shared-memory path is used only inside a host (shm-syncs
 #     K > 0 exactly for nodes with more than one process) and never with
 #     NS_NODE_LOCAL=mpi.  Skipped, and said so, if the engine prints none.
 me=check-hosts
-# The known engine bug below: 1 while the engine hangs when hosts disagree
-# on oversubscription (then that case is XFAIL and the lit tests do not run
-# on 2 hosts); 0 once fixed (the case must pass, lit runs on 2 hosts too).
-KNOWN_UNEVEN_HANG=${KNOWN_UNEVEN_HANG:-1}
 
 # ---- which machine can run it ----
 probe() {
@@ -233,9 +229,8 @@ done
 
 # ---- 2. a part of the lit suite across hosts ----
 # On 3 hosts (2 slots each: p <= 6 puts at most 2 per host, p = 16 and 32
-# at least 3 on each), and on 2 hosts once KNOWN_UNEVEN_HANG=0: the tests
-# run at p = 5, which is "uneven" on 2 hosts here (the known engine bug
-# below).  HOSTS_LIT_PLACES chooses (e.g. "1host 2hosts 3hosts").
+# at least 3 on each), and on 2 hosts, where the tests at p = 5 are
+# "uneven" (3 + 2 processes on 2-core hosts, below).  HOSTS_LIT_PLACES chooses (e.g. "1host 2hosts 3hosts").
 # Not the tests of "one error line per job": each host prints its own
 # (runtime/src/report_once.c: the claim is an abstract socket name, per
 # network namespace as per machine).
@@ -245,7 +240,7 @@ done
 HOSTS_LIT_TESTS=${HOSTS_LIT_TESTS:-"samples samples-nst/heat.test samples-nst/dnc.test samples-nst/spmv.test
   bsplib/bsmp-order.c bsplib/get-cyclic-shift.c bsplib/put-overlap-order.c bsplib/hpget-bsp-sum.c
   bsplib/bsmp-all-gather-sparse-vec.c"}
-if [ "$KNOWN_UNEVEN_HANG" = 1 ]; then lit_places=3hosts; else lit_places="2hosts 3hosts"; fi
+lit_places="2hosts 3hosts"
 for place in ${HOSTS_LIT_PLACES:-$lit_places}; do
   echo "== $me: lit tests on $place ($(place_opts "$place")): $(echo $HOSTS_LIT_TESTS)"
   log=$work/lit.$place.log
@@ -270,16 +265,13 @@ for place in ${HOSTS_LIT_PLACES:-$lit_places}; do
   grep -q '^FAIL: ' "$work/lit.$place.results" && grep -E -A30 '^FAIL: |\*\*\*\* TEST' "$log" | head -n 60
 done
 
-# ---- the known engine bug: hosts that disagree on oversubscription ----
-# ns_engine_start decides "oversubscribed" from MPI_LOCALNRANKS (the
-# processes on this host) against this host's cores, and the combine's
-# protocol from that (NS_DIRECT_MAX defaults to 0 when oversubscribed, else
-# 16: direct or tree).  When hosts differ (3 processes on a 2-core host, 2 on
-# another) processes run different protocols in the same sync and the job
-# hangs.  Until the engine makes that choice the same on every process,
-# this case is expected to fail (XFAIL, not counted), with NS_DIRECT_MAX set
-# it must pass; once it passes without, it is counted as failed (XPASS):
-# then set KNOWN_UNEVEN_HANG=0 (top of this file).
+# ---- hosts that disagree on oversubscription ----
+# Each host knows whether its own processes outnumber its cores, and the
+# combine's protocol follows from that (NS_DIRECT_MAX defaults to 0 when
+# oversubscribed, else 16).  The engine makes that choice job-wide (any node
+# oversubscribed), so 3 processes on a 2-core host and 2 on another must run
+# the same protocol; they hung when each host chose for itself.  With
+# NS_DIRECT_MAX set explicitly, and by default.
 echo "== $me: uneven hosts (3 + 2 processes at p = 5, 2 cores each)"
 (cd "$work" && NS_DIRECT_MAX=0 && export NS_DIRECT_MAX && run_on uneven 5 "$work/out/lu.5.uneven-direct0" "$work/bin/lu" 37)
 if cmp -s "$work/out/lu.5.local" "$work/out/lu.5.uneven-direct0"; then
@@ -287,18 +279,11 @@ if cmp -s "$work/out/lu.5.local" "$work/out/lu.5.uneven-direct0"; then
 else
   fail "lu at p = 5 on uneven hosts with NS_DIRECT_MAX=0: diff $work/out/lu.5.local $work/out/lu.5.uneven-direct0"
 fi
-if [ "$KNOWN_UNEVEN_HANG" = 1 ]; then limit_uneven=30; else limit_uneven=$limit; fi
-(cd "$work" && limit=$limit_uneven && run_on uneven 5 "$work/out/lu.5.uneven" "$work/bin/lu" 37)
-if [ "$KNOWN_UNEVEN_HANG" != 1 ]; then
-  if cmp -s "$work/out/lu.5.local" "$work/out/lu.5.uneven"; then
-    pass "lu at p = 5 on uneven hosts: the same output as here"
-  else
-    fail "lu at p = 5 on uneven hosts: diff $work/out/lu.5.local $work/out/lu.5.uneven"
-  fi
-elif cmp -s "$work/out/lu.5.local" "$work/out/lu.5.uneven"; then
-  fail "XPASS: lu at p = 5 on uneven hosts passes by default now: set KNOWN_UNEVEN_HANG=0 in $0 (the lit tests then run on 2 hosts too)"
+(cd "$work" && run_on uneven 5 "$work/out/lu.5.uneven" "$work/bin/lu" 37)
+if cmp -s "$work/out/lu.5.local" "$work/out/lu.5.uneven"; then
+  pass "lu at p = 5 on uneven hosts: the same output as here"
 else
-  echo "XFAIL: lu at p = 5 on uneven hosts, by default: $(tail -n 1 "$work/out/lu.5.uneven") (known engine bug: the combine protocol is chosen per host; $0)"
+  fail "lu at p = 5 on uneven hosts: diff $work/out/lu.5.local $work/out/lu.5.uneven"
 fi
 
 # ---- 3. the node report ----
