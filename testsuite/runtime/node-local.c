@@ -76,7 +76,8 @@ int main(void)
     bsp_push_reg(&mine, sizeof mine);
     bsp_sync();
     for (int t = 0; t < STEPS; t++) {
-        int k = t % (p + 1), to = (s + k) % p, tag = t;
+        int k = t % (p + 1), to = (s + k) % p;
+        long long tag = t;                      /* the tag size is 4 or 8 bytes */
         mine = 1000L * s + t;
         if (t % 4 != 3) {                       /* every fourth superstep is empty */
             long v = 7L * s + t;
