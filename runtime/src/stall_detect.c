@@ -102,18 +102,16 @@ static void
 describe(char *out, size_t size, const struct report *r, int pid)
 {
     const char *what = what_names[r->what];
-    int n;
     if (r->what == NS_STALL_READ)
-        n = snprintf(out, size, "process %d waits in bspx_read(%p, %ld) at %s:%d in superstep "
-                     "%ld, %ld put%s arrived", pid, (void *)(uintptr_t)r->area,
-                     (long)r->expected, r->file[0] ? r->file : "?", r->line,
-                     (long)r->superstep, (long)r->arrived, r->arrived == 1 ? "" : "s");
+        snprintf(out, size, "process %d waits in bspx_read(%p, %ld) at %s:%d in superstep "
+                 "%ld, %ld put%s arrived", pid, (void *)(uintptr_t)r->area,
+                 (long)r->expected, r->file[0] ? r->file : "?", r->line,
+                 (long)r->superstep, (long)r->arrived, r->arrived == 1 ? "" : "s");
     else
-        n = snprintf(out, size, "process %d waits in %s at %s:%d in superstep %ld%s", pid,
-                     what, r->file[0] ? r->file : "?", r->line, (long)r->superstep,
-                     r->what == NS_STALL_SYNC ? " for its puts to be accepted or its gets "
-                     "answered" : " for the transfers other processes announced");
-    (void)n;
+        snprintf(out, size, "process %d waits in %s at %s:%d in superstep %ld%s", pid,
+                 what, r->file[0] ? r->file : "?", r->line, (long)r->superstep,
+                 r->what == NS_STALL_SYNC ? " for its puts to be accepted or its gets "
+                 "answered" : " for the transfers other processes announced");
 }
 
 /* Process 0 found the deadlock: the first process whose bspx_read cannot be
