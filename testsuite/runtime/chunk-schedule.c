@@ -9,7 +9,7 @@
 // the same for every chunk size and count-exchange protocol.  (Before
 // chunks, overlapping direct bsp_hpput receives could land in any order.)
 // A bad NS_CHUNK stops the job at the start in one line.
-// RUN: %bspcc -O2 %s -o %t
+// RUN: %bspcc -I%inputs -O2 %s -o %t
 // RUN: %bsprun 1 %t | FileCheck %s --check-prefix=P1
 // RUN: env NS_CHUNK=64 %bsprun 1 %t | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bsp.h"
+#include "fnv.h"
 
 #define AREA (400 * 1024)
 #define NWORDS 3001                 /* one-word puts to each process */
@@ -47,14 +48,6 @@ byte_of(int round, int s, int d, int j, long i)
 
 /* Large put j from s: where it lands in the area (overlapping others'). */
 static long big_off(int s, int j) { return (j * 20011L + s * 4099L) % (AREA - 300001); }
-
-static unsigned long
-fnv(unsigned long h, const unsigned char *b, long n)
-{
-    for (long i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ul;
-    return h;
-}
 
 int main(void)
 {

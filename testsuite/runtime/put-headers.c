@@ -9,7 +9,7 @@
 // highest pid's last put wins).  Each process replays every put into a
 // shadow copy in the order BSPlib defines and counts differences; the
 // checksums are the ones the engine gave before compact headers existed.
-// RUN: %bspcc -O2 %s -o %t
+// RUN: %bspcc -I%inputs -O2 %s -o %t
 // RUN: %bsprun 1 %t | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bsp.h"
+#include "fnv.h"
 
 #define UNITS (1L << 18)
 #define BIGSZ (UNITS * 16 + 4096)
@@ -57,14 +58,6 @@ static unsigned char
 byte_of(int round, int s, int d, int j, int i)
 {
     return (unsigned char)(round * 101 + s * 53 + d * 19 + j * 7 + i * 3 + 1);
-}
-
-static unsigned long
-fnv(unsigned long h, const unsigned char *b, long n)
-{
-    for (long i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ul;
-    return h;
 }
 
 int main(void)
