@@ -32,7 +32,7 @@ struct report {
     int64_t wave, sent, recv, wait_seq, superstep, expected, arrived;
     uint64_t area;
     int32_t what, line;
-    char file[64];
+    char file[256];             /* the site's file; a longer one keeps its tail */
 };
 
 static struct {
@@ -66,8 +66,14 @@ fill(struct report *r, int64_t wave, const struct ns_stall_wait *w)
     r->superstep = E.superstep;
     r->what = w->what;
     r->line = w->site ? w->site->line : 0;
-    if (w->site && w->site->file)
-        snprintf(r->file, sizeof r->file, "%s", w->site->file);
+    if (w->site && w->site->file) {
+        const char *f = w->site->file;
+        size_t n = strlen(f);
+        if (n < sizeof r->file)
+            memcpy(r->file, f, n + 1);
+        else
+            snprintf(r->file, sizeof r->file, "...%s", f + n - (sizeof r->file - 4));
+    }
     if (w->what == NS_STALL_READ) {
         r->area = (uint64_t)(uintptr_t)w->area;
         r->expected = w->expected;
