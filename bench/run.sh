@@ -43,6 +43,11 @@ runs_at() { # runs_at BENCH P: true if BENCH runs at P processes
     esac
 }
 
+# Steady state: the node-local segments from the first superstep (by
+# default a job makes them at its 257th root combine; docs/engine.md).
+NS_NODE_AFTER=${NS_NODE_AFTER:-0}
+export NS_NODE_AFTER
+
 load0=$(cut -d' ' -f1 /proc/loadavg)
 start=$(date +%s)
 for rep in $(seq 1 "$repeat"); do

@@ -22,7 +22,8 @@
  * Slots alternate by parity: slots of combine e + 2 are written only after
  * every process has arrived at e + 1, that is, after all have read e.
  * The cost per process grows with p (it reads p slots): used up to
- * NS_NODE_MAX_PROCS processes.
+ * NS_NODE_MAX_PROCS processes.  The first NS_NODE_AFTER combines run on
+ * MPI; the segments are made at the next (node.c).
  */
 #include <stdatomic.h>
 #include "internal.h"
@@ -157,6 +158,14 @@ int
 ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
 {
     int p = C->g->size, me = C->g->rank;
+    if (!ns_node.seg) {                 /* on MPI until the NS_NODE_AFTER-th */
+        if (ns_node.combines++ < ns_node.after)
+            return 0;
+        if (!ns_node_segment_make()) {
+            C->node = 0;
+            return 0;
+        }
+    }
     long e = ++epoch;
     const struct hist_entry *row = (const void *)C->hist.data;
     ns_comb_pack(C, &C->up_out, in->npush, row, (int)(C->hist.len / sizeof *row), &C->acc, NULL);

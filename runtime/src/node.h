@@ -1,9 +1,9 @@
 /*
  * node.h - where this process runs: the processes that share its node
- * (MPI_COMM_TYPE_SHARED), the node's index among the job's nodes, and the
+ * (its host name), the node's index among the job's nodes, and the
  * node-local shared-memory segment through which the processes of each
  * node combine, their leaders exchanging the node's contributions
- * (combine_node.c).  NS_NODE_LOCAL=shm|mpi.
+ * (combine_node.c).  NS_NODE_LOCAL=shm|mpi, NS_NODE_AFTER.
  */
 #ifndef NESTSTEP_NODE_H
 #define NESTSTEP_NODE_H
@@ -12,7 +12,6 @@
 #include "engine.h"
 
 struct ns_node {
-    MPI_Comm comm;          /* the started processes on my node, by world rank */
     int index, count;       /* my node among the job's nodes (ordered by their
                              * lowest world rank), and how many there are */
     int rank, size;         /* me inside the node */
@@ -24,21 +23,28 @@ struct ns_node {
     int nactive, *active_rank;  /* its processes on my node, ascending */
     int lrank;              /* my index among them */
     int nleader, *leaders;  /* every node's lowest such rank, ascending */
-    int shm;                /* the root group combines through the segments */
-    MPI_Comm active;        /* the active processes of my node, or MPI_COMM_NULL */
+    int shm;                /* the root group combines through the segments,
+                             * once they are made */
+    int after;              /* root combines on MPI before they are made */
+    long combines;          /* root combines so far */
+    MPI_Comm active;        /* the segment's processes, or MPI_COMM_NULL */
     MPI_Win win;
     char *seg;              /* the segment, on every active process of the node */
     long syncs;             /* supersteps completed through the segment */
 };
 extern struct ns_node ns_node;
 
-/* Every started process, before anything else: the node communicator. */
+/* Every started process, before anything else: who shares my node. */
 void ns_node_init(void);
 /* Every started process once the parallel part's size is known: the
- * node's index and count, and for the active processes the segment
- * (NS_NODE_LOCAL=shm, every node managed to allocate one, and at most
- * NS_NODE_MAX_PROCS processes).  A bad NS_NODE_LOCAL stops the job here. */
+ * node's index and count, and whether the root group is to combine
+ * through segments (NS_NODE_LOCAL=shm, at most NS_NODE_MAX_PROCS
+ * processes).  A bad NS_NODE_LOCAL stops the job here. */
 void ns_node_attach(int nprocs, const struct ns_site *site);
+/* Every process of the parallel part, at the same root combine (the
+ * NS_NODE_AFTER-th): the segments; 1 if every node has one, else 0 and
+ * ns_node.shm is 0 from now on. */
+int ns_node_segment_make(void);
 /* NS_NODE_REPORT=1: the one line of docs/engine.md on stderr. */
 void ns_node_report(void);
 /* ns_engine_stop: the report, then the segment and communicators go. */
@@ -50,5 +56,10 @@ void ns_node_stop(void);
 size_t ns_node_seg_bytes(int nlocal, int nprocs);
 void ns_combine_node_free(void);
 #define NS_NODE_MAX_PROCS 256
+/* NS_NODE_AFTER's default: the blocking calls that make the segments cost
+ * up to ~0.5 s at 8 processes on 2 cores, and through the segments a
+ * superstep saves 0.1 to 20 us: a job pays only once it synchronizes often
+ * (measured: docs/engine.md). */
+#define NS_NODE_AFTER_DEFAULT 256
 
 #endif /* NESTSTEP_NODE_H */

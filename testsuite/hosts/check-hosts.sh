@@ -23,7 +23,8 @@
 # launcher, pointed at enter-host.sh, which enters the host's namespaces
 # instead of logging in.  Each host has its own network and host name; for
 # MPICH each is a node (hydra numbers the nodes by proxy), so the engine's
-# node communicator (MPI_COMM_TYPE_SHARED) is one per host.  The hosts share
+# nodes (host names) and its segments (MPI_COMM_TYPE_SHARED) are one per
+# host.  The hosts share
 # System V IPC and /dev/shm, so MPICH's UCX may still move data between
 # them through shared memory: CHECK_HOSTS_ISOLATE_IPC=1 gives each host its
 # own, which leaves UCX only TCP over the veths, and there MPICH 4.0.2 with
@@ -87,6 +88,11 @@ fi
 rm -rf "$work" && mkdir -p "$work/out" || exit 1
 PATH=$build/bin:$PATH
 export PATH
+# Every job here combines through the node-local segments from its first
+# superstep (the default makes them at the 257th): across hosts that is
+# the hierarchical combine, which is what these checks are for.
+NS_NODE_AFTER=0
+export NS_NODE_AFTER
 
 # ---- the simulated cluster ----
 prefix=nsck$$-              # network namespace names: nsck<pid>-head, nsck<pid>-simhost1, ...

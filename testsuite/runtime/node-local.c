@@ -6,8 +6,10 @@
 // and NestStep's floating-point sums, products and prefixes
 // (neststep/determinism-fp.c: bitwise the same) and replicated-array
 // prefixes (neststep/prefix-array.c).  The same over simulated nodes (the
-// hierarchical combine).  A bad NS_NODE_LOCAL stops the job
-// at the start in one line.
+// hierarchical combine).  By default the segments are made at the 257th
+// root combine (NS_NODE_AFTER=256), so the default runs switch from MPI to
+// the segments in the middle; NS_NODE_AFTER=0 uses them from the first.
+// A bad NS_NODE_LOCAL stops the job at the start in one line.
 // RUN: %bspcc -I%inputs %s -o %t
 // RUN: %bsprun 1 %t > %t.shm1
 // RUN: env NS_NODE_LOCAL=mpi %bsprun 1 %t > %t.mpi1
@@ -17,7 +19,7 @@
 // RUN: env NS_NODE_LOCAL=mpi %bsprun 2 %t > %t.mpi2
 // RUN: diff %t.shm2 %t.mpi2
 // RUN: FileCheck %s < %t.shm2
-// RUN: env NS_NODE_LOCAL=shm %bsprun 3 %t > %t.shm3
+// RUN: env NS_NODE_LOCAL=shm NS_NODE_AFTER=0 %bsprun 3 %t > %t.shm3
 // RUN: env NS_NODE_LOCAL=mpi %bsprun 3 %t > %t.mpi3
 // RUN: diff %t.shm3 %t.mpi3
 // RUN: FileCheck %s < %t.shm3
@@ -27,30 +29,30 @@
 // RUN: FileCheck %s < %t.shm5
 // Several nodes (MPICH's launcher takes localhost and 127.0.0.1 for two
 // hosts: the processes of each share a segment, the leaders exchange):
-// RUN: mpiexec -hosts localhost:2,127.0.0.1:3 -n 5 %t > %t.nodes5
+// RUN: env NS_NODE_AFTER=0 mpiexec -hosts localhost:2,127.0.0.1:3 -n 5 %t > %t.nodes5
 // RUN: diff %t.shm5 %t.nodes5
-// RUN: mpiexec -hosts localhost:1,127.0.0.1:1,localhost:1 -n 3 %t > %t.nodes3
+// RUN: env NS_NODE_AFTER=0 mpiexec -hosts localhost:1,127.0.0.1:1,localhost:1 -n 3 %t > %t.nodes3
 // RUN: diff %t.shm3 %t.nodes3
 // The sums of every p differ, so the runs above compare something:
 // RUN: not diff %t.shm3 %t.shm5 > /dev/null
 // RUN: %nscc %S/../neststep/determinism-fp.c -o %t.fp
-// RUN: %nsrun 1 %t.fp > %t.fp.shm1
+// RUN: env NS_NODE_AFTER=0 %nsrun 1 %t.fp > %t.fp.shm1
 // RUN: env NS_NODE_LOCAL=mpi %nsrun 1 %t.fp > %t.fp.mpi1
 // RUN: diff %t.fp.shm1 %t.fp.mpi1
-// RUN: %nsrun 2 %t.fp > %t.fp.shm2
+// RUN: env NS_NODE_AFTER=0 %nsrun 2 %t.fp > %t.fp.shm2
 // RUN: env NS_NODE_LOCAL=mpi %nsrun 2 %t.fp > %t.fp.mpi2
 // RUN: diff %t.fp.shm2 %t.fp.mpi2
-// RUN: %nsrun 3 %t.fp > %t.fp.shm3
+// RUN: env NS_NODE_AFTER=0 %nsrun 3 %t.fp > %t.fp.shm3
 // RUN: env NS_NODE_LOCAL=mpi %nsrun 3 %t.fp > %t.fp.mpi3
 // RUN: diff %t.fp.shm3 %t.fp.mpi3
-// RUN: %nsrun 5 %t.fp > %t.fp.shm5
+// RUN: env NS_NODE_AFTER=0 %nsrun 5 %t.fp > %t.fp.shm5
 // RUN: env NS_NODE_LOCAL=mpi %nsrun 5 %t.fp > %t.fp.mpi5
 // RUN: diff %t.fp.shm5 %t.fp.mpi5
-// RUN: mpiexec -hosts localhost:3,127.0.0.1:2 -n 5 %t.fp > %t.fp.nodes5
+// RUN: env NS_NODE_AFTER=0 mpiexec -hosts localhost:3,127.0.0.1:2 -n 5 %t.fp > %t.fp.nodes5
 // RUN: diff %t.fp.shm5 %t.fp.nodes5
 // RUN: FileCheck %S/../neststep/determinism-fp.c < %t.fp.shm5
 // RUN: %nscc %S/../neststep/prefix-array.c -o %t.pa
-// RUN: %nsrun 3 %t.pa > %t.pa.shm3
+// RUN: env NS_NODE_AFTER=0 %nsrun 3 %t.pa > %t.pa.shm3
 // RUN: env NS_NODE_LOCAL=mpi %nsrun 3 %t.pa > %t.pa.mpi3
 // RUN: diff %t.pa.shm3 %t.pa.mpi3
 // RUN: FileCheck %S/../neststep/prefix-array.c --check-prefixes=CHECK,P3 < %t.pa.shm3
