@@ -19,8 +19,12 @@
  * Agreement values that differ anywhere, and a contribution longer than a
  * slot, send every process to the MPI combine, which names the two
  * processes exactly as it always has.
- * Slots alternate by parity: slots of combine e + 2 are written only after
- * every process has arrived at e + 1, that is, after all have read e.
+ * On one node a superstep that was empty everywhere (no requests, nothing
+ * pushed or combined: an empty BSPlib sync) is decided from the counters'
+ * cache lines alone, which also carry such a superstep's agreement values.
+ * Slots (and those values) alternate by parity: those of combine e + 2 are
+ * written only after every process has arrived at e + 1, that is, after
+ * all have read e.
  * The cost per process grows with p (it reads p slots): used up to
  * NS_NODE_MAX_PROCS processes.  The first NS_NODE_AFTER combines run on
  * MPI; the segments are made at the next (node.c).
@@ -33,10 +37,20 @@
 #define NODE_LINE 64            /* one counter per cache line */
 #define NODE_SLOT 4096          /* bytes of one contribution */
 
+/* An empty superstep on one side (no requests sent, nothing pushed,
+ * popped, resized, combined or collected): its agreement values that can
+ * still differ.  kind_step 0: not empty. */
+struct node_sum {
+    int64_t kind_step;          /* (kind + 1) << 56 | superstep */
+    int64_t site, pops;
+};
+
 struct node_flag {
     _Atomic long epoch;         /* combines entered (a process) or done (the leader) */
-    char pad[NODE_LINE - sizeof(long)];
+    struct node_sum sum[2];     /* by parity of the combine, as the slots */
+    char pad[NODE_LINE - sizeof(long) - 2 * sizeof(struct node_sum)];
 };
+_Static_assert(sizeof(struct node_flag) == NODE_LINE, "one counter per cache line");
 
 static long epoch;              /* combines of the root group so far */
 static struct ns_buf bundle_out, bundle_in;
@@ -154,6 +168,38 @@ exchange_bundles(struct ns_combiner *C, long e)
     ns_wait_all(nsend, bundle_reqs);
 }
 
+static struct node_sum
+summary(const struct ns_combine_in *in)
+{
+    const int64_t *a = in->agree;
+    struct node_sum sum = { 0, 0, 0 };
+    if (in->ndest || in->npush || in->items_len || in->prefix || a[NS_AGREE_NPUSH]
+        || a[NS_AGREE_NPOP] || a[NS_AGREE_TAGSIZE] != -1 || a[NS_AGREE_SPLIT]
+        || a[NS_AGREE_COLL] || a[NS_AGREE_KIND] < 0 || a[NS_AGREE_KIND] >= 127
+        || a[NS_AGREE_STEP] < 0 || a[NS_AGREE_STEP] >= (int64_t)1 << 56)
+        return sum;
+    sum.kind_step = (a[NS_AGREE_KIND] + 1) << 56 | a[NS_AGREE_STEP];
+    sum.site = a[NS_AGREE_SITE];
+    sum.pops = a[NS_AGREE_POPS];
+    return sum;
+}
+
+/* On one node, whether every process's superstep was empty with the same
+ * agreement values as mine: then nobody sent, pushed or combined anything,
+ * and the combine is over without reading a slot. */
+static int
+all_empty(long e, const struct node_sum *mine)
+{
+    if (!mine->kind_step)
+        return 0;
+    for (int r = 0; r < ns_node.nactive; r++) {
+        const struct node_sum *s = &flag(r)->sum[e & 1];
+        if (s->kind_step != mine->kind_step || s->site != mine->site || s->pops != mine->pops)
+            return 0;
+    }
+    return 1;
+}
+
 int
 ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
 {
@@ -176,10 +222,18 @@ ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
         memcpy(mine, C->up_out.data, sizeof(struct wire_head));
         ((struct wire_head *)mine)->total = (uint32_t)C->up_out.len;
     }
+    struct node_sum sum = summary(in);
+    flag(ns_node.lrank)->sum[e & 1] = sum;
     atomic_store_explicit(&flag(ns_node.lrank)->epoch, e, memory_order_release);
-    if (ns_node.nleader == 1)           /* one node: all are here */
+    if (ns_node.nleader == 1) {         /* one node: all are here */
         wait_flags(C, 0, ns_node.nactive, e);
-    else if (ns_node.lrank == 0) {      /* the leader */
+        if (all_empty(e, &sum)) {
+            C->hist.len = 0;
+            C->total.len = C->prefix.len = 0;
+            ns_node.syncs++;
+            return 1;
+        }
+    } else if (ns_node.lrank == 0) {      /* the leader */
         wait_flags(C, 0, ns_node.nactive, e);
         exchange_bundles(C, e);
         atomic_store_explicit(&flag(ns_node.nactive)->epoch, e, memory_order_release);
