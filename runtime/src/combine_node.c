@@ -19,9 +19,11 @@
  * Agreement values that differ anywhere, and a contribution longer than a
  * slot, send every process to the MPI combine, which names the two
  * processes exactly as it always has.
- * On one node a superstep that was empty everywhere (no requests, nothing
- * pushed or combined: an empty BSPlib sync) is decided from the counters'
- * cache lines alone, which also carry such a superstep's agreement values.
+ * On one node a process whose superstep is empty (no requests, nothing
+ * pushed or combined: an empty BSPlib sync) writes no slot: its counter's
+ * cache line carries the agreement values, from which the others rebuild
+ * its slot's head; a superstep empty everywhere is decided from those lines
+ * alone.
  * Slots (and those values) alternate by parity: those of combine e + 2 are
  * written only after every process has arrived at e + 1, that is, after
  * all have read e.
@@ -55,6 +57,7 @@ _Static_assert(sizeof(struct node_flag) == NODE_LINE, "one counter per cache lin
 static long epoch;              /* combines of the root group so far */
 static struct ns_buf bundle_out, bundle_in;
 static MPI_Request *bundle_reqs;
+static struct wire_head *rebuilt;       /* [nprocs] heads of empty supersteps */
 
 /* Layout: an arrival counter per process of the node, the node's done
  * counter, then two slots (by parity) per process of the job. */
@@ -200,6 +203,30 @@ all_empty(long e, const struct node_sum *mine)
     return 1;
 }
 
+/* Process r's contribution to combine e: its slot, or on one node, for a
+ * superstep empty on its side (which writes no slot), the head rebuilt
+ * from its counter's line. */
+static const struct wire_head *
+head(long e, int r)
+{
+    const struct node_sum *s = &flag(r)->sum[e & 1];
+    if (ns_node.nleader > 1 || !s->kind_step)
+        return (const void *)slot(e, r);
+    if (!rebuilt)
+        rebuilt = ns_xmalloc(sizeof *rebuilt * (size_t)ns_node.nprocs);
+    struct wire_head *h = &rebuilt[r];
+    memset(h, 0, sizeof *h);
+    h->total = sizeof *h;
+    h->agree[NS_AGREE_KIND] = (s->kind_step >> 56) - 1;
+    h->agree[NS_AGREE_STEP] = s->kind_step & (((int64_t)1 << 56) - 1);
+    h->agree[NS_AGREE_POPS] = s->pops;
+    h->agree[NS_AGREE_TAGSIZE] = -1;
+    h->agree[NS_AGREE_SITE] = s->site;
+    for (int k = 0; k < NS_NAGREE; k++)
+        h->agree_rank[k] = r;
+    return h;
+}
+
 int
 ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
 {
@@ -214,15 +241,18 @@ ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
     }
     long e = ++epoch;
     const struct hist_entry *row = (const void *)C->hist.data;
-    ns_comb_pack(C, &C->up_out, in->npush, row, (int)(C->hist.len / sizeof *row), &C->acc, NULL);
-    char *mine = slot(e, me);
-    if (C->up_out.len <= NODE_SLOT)
-        memcpy(mine, C->up_out.data, C->up_out.len);
-    else {                              /* only its head, saying how long */
-        memcpy(mine, C->up_out.data, sizeof(struct wire_head));
-        ((struct wire_head *)mine)->total = (uint32_t)C->up_out.len;
-    }
     struct node_sum sum = summary(in);
+    if (ns_node.nleader > 1 || !sum.kind_step) {    /* else head() rebuilds it */
+        ns_comb_pack(C, &C->up_out, in->npush, row, (int)(C->hist.len / sizeof *row), &C->acc,
+                     NULL);
+        char *mine = slot(e, me);
+        if (C->up_out.len <= NODE_SLOT)
+            memcpy(mine, C->up_out.data, C->up_out.len);
+        else {                          /* only its head, saying how long */
+            memcpy(mine, C->up_out.data, sizeof(struct wire_head));
+            ((struct wire_head *)mine)->total = (uint32_t)C->up_out.len;
+        }
+    }
     flag(ns_node.lrank)->sum[e & 1] = sum;
     atomic_store_explicit(&flag(ns_node.lrank)->epoch, e, memory_order_release);
     if (ns_node.nleader == 1) {         /* one node: all are here */
@@ -243,9 +273,9 @@ ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
      * a contribution too long, and for a disagreement, which the MPI
      * combine names as it always has (which processes find it depends on
      * the tree's shape). */
-    const struct wire_head *h0 = (const void *)slot(e, 0);
+    const struct wire_head *h0 = head(e, 0);
     for (int r = 0; r < p; r++) {
-        const struct wire_head *h = (const void *)slot(e, r);
+        const struct wire_head *h = head(e, r);
         if (h->total > NODE_SLOT || memcmp(h->agree, h0->agree, sizeof h->agree))
             return 0;
     }
@@ -253,7 +283,7 @@ ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
     int count = 0, npush = in->npush;  /* the same everywhere: agreed */
     size_t items = 0;
     for (int r = 0; r < p; r++) {
-        const struct wire_head *h = (const void *)slot(e, r);
+        const struct wire_head *h = head(e, r);
         const int64_t *size = (const void *)(h + 1);
         for (int i = 0; i < npush; i++)
             if (size[i] > C->bounds[i])
@@ -286,5 +316,7 @@ ns_combine_node_free(void)
     ns_buf_free(&bundle_out);
     ns_buf_free(&bundle_in);
     free(bundle_reqs);
+    free(rebuilt);
     bundle_reqs = NULL;
+    rebuilt = NULL;
 }
