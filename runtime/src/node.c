@@ -1,8 +1,8 @@
 /*
  * node.c - node topology: which started processes share this process's
  * node (the same host name, gathered with one nonblocking allgather), the
- * node's index and the number of nodes, the leader (lowest world rank on
- * the node), and the node-local shared-memory segment (an MPI-3 shared
+ * node's index and the number of nodes, and the node-local shared-memory
+ * segment (an MPI-3 shared
  * window, MPI_Win_allocate_shared) through which the root group's combine
  * runs when NS_NODE_LOCAL=shm (the default; combine_node.c).
  * NS_NODE_LOCAL=mpi keeps every combine on MPI messages.
@@ -49,7 +49,6 @@ ns_node_init(void)
             ns_node.size++;
             first = i;
         }
-    ns_node.leader = ns_node.rank == 0;
     free(all);
 }
 

@@ -12,17 +12,18 @@
 #include "engine.h"
 
 struct ns_node {
+    /* nodes by host name, over the started processes (ns_node_init/attach) */
     int index, count;       /* my node among the job's nodes (ordered by their
                              * lowest world rank), and how many there are */
     int rank, size;         /* me inside the node */
-    int leader;             /* I am the lowest world rank on the node */
     int any_oversubscribed; /* some node has more processes than cores: choices
                              * that must be the same everywhere use this */
-    /* the parallel part (world ranks below nprocs) */
+    /* the parallel part (world ranks below nprocs) and, once the segments
+     * are made, its nodes as MPI sees them (MPI_COMM_TYPE_SHARED) */
     int nprocs;
-    int nactive, *active_rank;  /* its processes on my node, ascending */
+    int nactive, *active_rank;  /* the processes of my segment, ascending */
     int lrank;              /* my index among them */
-    int nleader, *leaders;  /* every node's lowest such rank, ascending */
+    int nleader, *leaders;  /* every segment's lowest rank, ascending */
     int shm;                /* the root group combines through the segments,
                              * once they are made */
     int after;              /* root combines on MPI before they are made */
