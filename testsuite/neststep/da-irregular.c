@@ -34,7 +34,9 @@
 #include <string.h>
 
 #define N 997
-#define T 6
+#ifndef T
+#define T 6                             // steps (runtime/node-local.c runs 300)
+#endif
 #define K 150                           // most reads per process and step
 #define M 4                             // mirrored units per process and step
 #define W 100                           // writes per process and step
