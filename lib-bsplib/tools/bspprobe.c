@@ -6,7 +6,9 @@
  * Theil-Sen line through the points, which load cannot pull), and g_bulk,
  * l_bulk by the same h-relations sent as one put per destination; then the
  * cost of each kind of NestStep superstep at every group size that
- * neststep(2) reaches (bench/nsparams.c).  Writes one line "p=P r=R g=G
+ * neststep(2) reaches (bench/nsparams.c).  It measures the steady state,
+ * with the node-local segments from the first superstep
+ * (NS_NODE_AFTER=0 unless set).  Writes one line "p=P r=R g=G
  * l=L g_bulk=GB l_bulk=LB ... l_step=S:T,... l_prefix=... l_split=...
  * l_join=... l_da=..." into the parameter file that bspprof reads,
  * replacing an earlier line for the same P.
@@ -112,6 +114,9 @@ update(const char *path, int p, const char *line)
 int
 main(int argc, char **argv)
 {
+    /* the steady state: through the node-local segments from the first
+     * superstep, unless the user says otherwise (docs/engine.md) */
+    setenv("NS_NODE_AFTER", "0", 0);
     bsp_begin(bsp_nprocs());
     const char *out = "bspprobe.txt";
     long hmax = 16000, hstep = 1000;
