@@ -192,8 +192,9 @@ demo: all
 # "MATRIX: barrier-mode" must give exactly the output it gives by default.
 # One word per configuration, KNOB=VALUE[,KNOB=VALUE...].  `make check`
 # runs the whole suite in the default configuration (barrier mode,
-# NS_EXCHANGE=tree, NS_NODE_LOCAL=shm made at the 257th root combine, so
-# most tests combine on MPI messages), then the marked tests in each of
+# NS_EXCHANGE=tree, NS_NODE_LOCAL=shm, made at the 257th root combine when
+# processes outnumber cores, so at p >= 3 here most tests combine on MPI
+# messages), then the marked tests in each of
 # these (NS_NODE_AFTER=0: through the node-local segment from the first).
 PROTOCOL_MATRIX ?= NS_EXCHANGE=direct NS_EXCHANGE=nbx NS_SYNC=relaxed NS_SYNC=relaxed-eager NS_SYNC=relaxed-check NS_NODE_AFTER=0
 

@@ -44,7 +44,8 @@ runs_at() { # runs_at BENCH P: true if BENCH runs at P processes
 }
 
 # Steady state: the node-local segments from the first superstep (by
-# default a job makes them at its 257th root combine; docs/engine.md).
+# default an oversubscribed job makes them at its 257th root combine;
+# docs/engine.md).
 NS_NODE_AFTER=${NS_NODE_AFTER:-0}
 export NS_NODE_AFTER
 

@@ -8,10 +8,11 @@
  * NS_NODE_LOCAL=mpi keeps every combine on MPI messages.
  * Making the segment takes blocking collective calls, which cost a
  * scheduler slice per round when processes outnumber cores (~0.5 s at 8
- * processes on 2 cores): so the segment is made only once the root group
- * has combined NS_NODE_AFTER times (docs/engine.md), and a job that
- * synchronizes less never pays for it.  No wait of a superstep is a
- * blocking MPI call.
+ * processes on 2 cores): so the segment is made once the root group has
+ * combined NS_NODE_AFTER times, by default at once when every process has
+ * a core and after 256 combines when some node is oversubscribed
+ * (docs/engine.md); a job that synchronizes less never pays for it.  No
+ * wait of a superstep is a blocking MPI call.
  */
 #include <limits.h>
 #include <stdatomic.h>
@@ -61,7 +62,6 @@ ns_node_attach(int nprocs, const struct ns_site *site)
         ns_fatal(site, "NS_NODE_LOCAL=%s is not a node-local path; use shm (the default: "
                  "processes on one node combine through shared memory) or mpi (MPI messages "
                  "only)", getenv("NS_NODE_LOCAL"));
-    ns_node.after = ns_env_int("NS_NODE_AFTER", NS_NODE_AFTER_DEFAULT, 0, INT_MAX);
 
     /* the node's index: how many nodes have a lower leader (world rank);
      * and whether any node has more processes than cores */
@@ -83,6 +83,8 @@ ns_node_attach(int nprocs, const struct ns_site *site)
     free(leads);
     /* the same on every process of the job */
     ns_node.shm = choice == 0 && nprocs > 1 && nprocs <= NS_NODE_MAX_PROCS;
+    ns_node.after = ns_env_int("NS_NODE_AFTER", ns_node.any_oversubscribed
+                               ? NS_NODE_AFTER_OVERSUBSCRIBED : 0, 0, INT_MAX);
 }
 
 /* The segment's node as MPI sees it (MPI_COMM_TYPE_SHARED over the

@@ -26,7 +26,8 @@ struct ns_node {
     int nleader, *leaders;  /* every segment's lowest rank, ascending */
     int shm;                /* the root group combines through the segments,
                              * once they are made */
-    int after;              /* root combines on MPI before they are made */
+    int after;              /* root combines on MPI before they are made
+                             * (NS_NODE_AFTER) */
     long combines;          /* root combines so far */
     MPI_Comm active;        /* the segment's processes, or MPI_COMM_NULL */
     MPI_Win win;
@@ -57,10 +58,11 @@ void ns_node_stop(void);
 size_t ns_node_seg_bytes(int nlocal, int nprocs);
 void ns_combine_node_free(void);
 #define NS_NODE_MAX_PROCS 256
-/* NS_NODE_AFTER's default: the blocking calls that make the segments cost
- * up to ~0.5 s at 8 processes on 2 cores, and through the segments a
- * superstep saves 0.1 to 20 us: a job pays only once it synchronizes often
+/* NS_NODE_AFTER's default when some node has more processes than cores
+ * (else 0): the blocking calls that make the segments then cost up to
+ * ~0.5 s at 8 processes on 2 cores, and through the segments a superstep
+ * saves 1 to 30 us, so a job pays only once it synchronizes often
  * (measured: docs/engine.md). */
-#define NS_NODE_AFTER_DEFAULT 256
+#define NS_NODE_AFTER_OVERSUBSCRIBED 256
 
 #endif /* NESTSTEP_NODE_H */

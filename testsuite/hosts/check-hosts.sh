@@ -89,8 +89,8 @@ rm -rf "$work" && mkdir -p "$work/out" || exit 1
 PATH=$build/bin:$PATH
 export PATH
 # Every job here combines through the node-local segments from its first
-# superstep (the default makes them at the 257th): across hosts that is
-# the hierarchical combine, which is what these checks are for.
+# superstep (oversubscribed, the default makes them at the 257th): across
+# hosts that is the hierarchical combine, which these checks are for.
 NS_NODE_AFTER=0
 export NS_NODE_AFTER
 

@@ -6,9 +6,10 @@
 // and NestStep's floating-point sums, products and prefixes
 // (neststep/determinism-fp.c: bitwise the same) and replicated-array
 // prefixes (neststep/prefix-array.c).  The same over simulated nodes (the
-// hierarchical combine).  By default the segments are made at the 257th
-// root combine (NS_NODE_AFTER=256), so the default runs switch from MPI to
-// the segments in the middle; NS_NODE_AFTER=0 uses them from the first.
+// hierarchical combine).  When processes outnumber cores the segments are
+// made by default at the 257th root combine (NS_NODE_AFTER=256), so the
+// default runs at p = 3 and 5 on 2 cores switch from MPI to the segments in
+// the middle; NS_NODE_AFTER=0 uses them from the first.
 // A bad NS_NODE_LOCAL stops the job at the start in one line.
 // RUN: %bspcc -I%inputs %s -o %t
 // RUN: %bsprun 1 %t > %t.shm1
@@ -23,7 +24,7 @@
 // RUN: env NS_NODE_LOCAL=mpi %bsprun 3 %t > %t.mpi3
 // RUN: diff %t.shm3 %t.mpi3
 // RUN: FileCheck %s < %t.shm3
-// RUN: %bsprun 5 %t > %t.shm5
+// RUN: env NS_NODE_AFTER=256 %bsprun 5 %t > %t.shm5
 // RUN: env NS_NODE_LOCAL=mpi %bsprun 5 %t > %t.mpi5
 // RUN: diff %t.shm5 %t.mpi5
 // RUN: FileCheck %s < %t.shm5
