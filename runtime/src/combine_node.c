@@ -231,7 +231,7 @@ int
 ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
 {
     int p = C->g->size, me = C->g->rank;
-    if (!ns_node.seg) {                 /* on MPI until the NS_NODE_AFTER-th */
+    if (!ns_node.seg) {                 /* on MPI until the NS_NODE_AFTER-th (> 0) */
         if (ns_node.combines++ < ns_node.after)
             return 0;
         if (!ns_node_segment_make()) {

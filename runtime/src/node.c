@@ -9,8 +9,8 @@
  * Making the segment takes blocking collective calls, which cost a
  * scheduler slice per round when processes outnumber cores (~0.5 s at 8
  * processes on 2 cores): so the segment is made once the root group has
- * combined NS_NODE_AFTER times, by default at once when every process has
- * a core and after 256 combines when some node is oversubscribed
+ * combined NS_NODE_AFTER times, by default at bsp_begin when every process
+ * has a core and after 256 combines when some node is oversubscribed
  * (docs/engine.md); a job that synchronizes less never pays for it.  No
  * wait of a superstep is a blocking MPI call.
  */
@@ -85,6 +85,10 @@ ns_node_attach(int nprocs, const struct ns_site *site)
     ns_node.shm = choice == 0 && nprocs > 1 && nprocs <= NS_NODE_MAX_PROCS;
     ns_node.after = ns_env_int("NS_NODE_AFTER", ns_node.any_oversubscribed
                                ? NS_NODE_AFTER_OVERSUBSCRIBED : 0, 0, INT_MAX);
+    /* 0: here, so that no superstep carries the calls' cost (a profile of
+     * a short job would show it in its first) */
+    if (ns_node.shm && ns_node.after == 0 && ns_mpi_world_rank() < nprocs)
+        ns_node_segment_make();
 }
 
 /* The segment's node as MPI sees it (MPI_COMM_TYPE_SHARED over the

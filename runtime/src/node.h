@@ -43,9 +43,9 @@ void ns_node_init(void);
  * through segments (NS_NODE_LOCAL=shm, at most NS_NODE_MAX_PROCS
  * processes).  A bad NS_NODE_LOCAL stops the job here. */
 void ns_node_attach(int nprocs, const struct ns_site *site);
-/* Every process of the parallel part, at the same root combine (the
- * NS_NODE_AFTER-th): the segments; 1 if every node has one, else 0 and
- * ns_node.shm is 0 from now on. */
+/* Every process of the parallel part, at bsp_begin (NS_NODE_AFTER=0) or
+ * at the same root combine (the NS_NODE_AFTER-th): the segments; 1 if
+ * every node has one, else 0 and ns_node.shm is 0 from now on. */
 int ns_node_segment_make(void);
 /* NS_NODE_REPORT=1: the one line of docs/engine.md on stderr. */
 void ns_node_report(void);
