@@ -176,7 +176,7 @@ summary(const struct ns_combine_in *in)
 {
     const int64_t *a = in->agree;
     struct node_sum sum = { 0, 0, 0 };
-    if (in->ndest || in->npush || in->items_len || in->prefix || a[NS_AGREE_NPUSH]
+    if (in->ndest || in->items_len || in->prefix || a[NS_AGREE_NPUSH]
         || a[NS_AGREE_NPOP] || a[NS_AGREE_TAGSIZE] != -1 || a[NS_AGREE_SPLIT]
         || a[NS_AGREE_COLL] || a[NS_AGREE_KIND] < 0 || a[NS_AGREE_KIND] >= 127
         || a[NS_AGREE_STEP] < 0 || a[NS_AGREE_STEP] >= (int64_t)1 << 56)
@@ -185,6 +185,15 @@ summary(const struct ns_combine_in *in)
     sum.site = a[NS_AGREE_SITE];
     sum.pops = a[NS_AGREE_POPS];
     return sum;
+}
+
+/* Whether the process whose summary this is writes its slot: always over
+ * several nodes (the leaders send the slots), else only when its
+ * superstep is not empty (head() rebuilds an empty one's). */
+static int
+writes_slot(const struct node_sum *s)
+{
+    return ns_node.nleader > 1 || !s->kind_step;
 }
 
 /* On one node, whether every process's superstep was empty with the same
@@ -210,7 +219,7 @@ static const struct wire_head *
 head(long e, int r)
 {
     const struct node_sum *s = &flag(r)->sum[e & 1];
-    if (ns_node.nleader > 1 || !s->kind_step)
+    if (writes_slot(s))
         return (const void *)slot(e, r);
     if (!rebuilt)
         rebuilt = ns_xmalloc(sizeof *rebuilt * (size_t)ns_node.nprocs);
@@ -242,7 +251,7 @@ ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
     long e = ++epoch;
     const struct hist_entry *row = (const void *)C->hist.data;
     struct node_sum sum = summary(in);
-    if (ns_node.nleader > 1 || !sum.kind_step) {    /* else head() rebuilds it */
+    if (writes_slot(&sum)) {
         ns_comb_pack(C, &C->up_out, in->npush, row, (int)(C->hist.len / sizeof *row), &C->acc,
                      NULL);
         char *mine = slot(e, me);

@@ -125,15 +125,15 @@ segment_topology(MPI_Comm par)
     free(lead);
 }
 
-/* The segments: made by every process of the parallel part at the same
- * combine; 1 if every node of the job has one, else none keeps one and the
- * combine stays on MPI for good. */
+/* The segments: made by every process of the parallel part together, in
+ * bsp_begin or at the same combine; 1 if every node of the job has one,
+ * else none keeps one and the combine stays on MPI for good. */
 int
 ns_node_segment_make(void)
 {
     MPI_Group eg, pg;
     MPI_Comm par;                       /* the parallel part: idle ones take no part */
-    int range[1][3] = { { 0, ns_node.nprocs - 1, 1 } }, ok = 1, all = 0;
+    int range[1][3] = { { 0, ns_node.nprocs - 1, 1 } }, all = 0;
     MPI_Comm_group(ns_eng.comm, &eg);
     MPI_Group_range_incl(eg, 1, range, &pg);
     MPI_Comm_create_group(ns_eng.comm, pg, NS_TAG_NODE0, &par);
@@ -146,10 +146,10 @@ ns_node_segment_make(void)
     MPI_Aint size = ns_node.lrank == 0 ? (MPI_Aint)bytes : 0;
     void *base = NULL;
     int disp;
-    ok = MPI_Win_allocate_shared(size, 64, MPI_INFO_NULL, ns_node.active, &base,
-                                 &ns_node.win) == MPI_SUCCESS
-         && MPI_Win_shared_query(ns_node.win, 0, &size, &disp, &ns_node.seg) == MPI_SUCCESS
-         && ns_node.seg;
+    int ok = MPI_Win_allocate_shared(size, 64, MPI_INFO_NULL, ns_node.active, &base,
+                                     &ns_node.win) == MPI_SUCCESS
+             && MPI_Win_shared_query(ns_node.win, 0, &size, &disp, &ns_node.seg)
+                == MPI_SUCCESS && ns_node.seg;
     if (ok && ns_node.lrank == 0)
         memset(ns_node.seg, 0, bytes);
     atomic_thread_fence(memory_order_seq_cst);
