@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include "put_fast.h"
 
 /* Where a call came from: the user's file and line, and the API call name. */
 #ifndef NS_SITE_DEFINED           /* also in neststep.h */

@@ -18,6 +18,8 @@
 
 #define E ns_eng
 
+struct ns_put_fast ns_put_fast = { .slot = -1 };
+
 static int *hist_dest;              /* sorted destinations other than me */
 static MPI_Request *reply_reqs;     /* [nprocs], by index in the dirty list */
 static MPI_Request *recv_reqs;      /* [nprocs] */
@@ -30,12 +32,13 @@ ns_exchange_init(void)
 {
     int p = ns_proc.nprocs;
     E.peer = calloc((size_t)p, sizeof *E.peer);
+    ns_put_fast.out = calloc((size_t)p, sizeof *ns_put_fast.out);
     E.dirty = ns_xmalloc(sizeof(int) * (size_t)p);
     E.sources = ns_xmalloc(sizeof(int) * (size_t)p);
     hist_dest = ns_xmalloc(sizeof(int) * (size_t)p);
     reply_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
     recv_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
-    if (!E.peer)
+    if (!E.peer || !ns_put_fast.out)
         ns_fatal(&E.site, "out of memory for %d processes", p);
     E.ndirty = E.nsources = E.nhp = 0;
     E.tagsize = E.tagsize_next = 0;
@@ -54,6 +57,8 @@ ns_exchange_stop(void)
         free(pe->gets);
     }
     free(E.peer);
+    free(ns_put_fast.out);
+    ns_put_fast.out = NULL;
     free(E.dirty);
     free(E.sources);
     free(E.hp);
@@ -100,6 +105,7 @@ to_peer(int pid)
         pe->out.len = 0;
         struct msg_head *h = ns_buf_append(&pe->out, sizeof *h);
         *h = (struct msg_head){ 0 };
+        ns_put_fast.out[pid] = &pe->out;
     }
     return pe;
 }
@@ -148,8 +154,9 @@ area_slot(const void *area, size_t offset, size_t nbytes)
     return (slot >= 0 && offset + nbytes <= max && offset + nbytes >= offset) ? slot : -1;
 }
 
-int
-ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp)
+/* Every put that ns_put's fast path does not take. */
+static int __attribute__((noinline))
+put_general(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp)
 {
     int slot = area_slot(area, offset, nbytes);
     if (__builtin_expect(slot < 0, 0))
@@ -164,8 +171,7 @@ ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes,
         size_t units = offset >> shift;
         if ((units << shift) == offset && units <= NS_CPUT_MAX_UNITS) {
             uint32_t *w = ns_buf_append(&pe->out, 4 + NS_PAD4(nbytes));
-            *w = ((uint32_t)NS_REC_CPUT << 28) | ((uint32_t)(nbytes - 1) << 24)
-               | ((uint32_t)slot << 18) | (uint32_t)units;
+            *w = ns_cput_head(slot, offset, nbytes);
             copy_bytes(w + 1, src, nbytes);
             return 0;
         }
@@ -186,6 +192,15 @@ ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes,
     struct ns_rec *r = add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
     copy_bytes(r + 1, src, nbytes);
     return 0;
+}
+
+/* The fine-grained case inline (put_fast.h), then everything else. */
+int
+ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp)
+{
+    if (!hp && ns_put_word(pid, src, area, offset, nbytes) == 0)
+        return 0;
+    return put_general(pid, src, area, offset, nbytes, hp);
 }
 
 static void
@@ -611,6 +626,7 @@ ns_exchange_reset_peers(void)
 {
     for (int i = 0; i < E.ndirty; i++) {
         struct ns_peer *pe = &E.peer[E.dirty[i]];
+        ns_put_fast.out[E.dirty[i]] = NULL;
         pe->dirty = 0;
         pe->ngets = 0;
         pe->get_bytes = 0;

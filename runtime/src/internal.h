@@ -50,11 +50,7 @@ enum {
 #define NS_GTAG(depth, t) (NS_GTAG_STRIDE * ((depth) + 1) + (t))
 #define NS_CHUNK 4096       /* pre-posted receive size of a tree message */
 
-/* ---- growable byte buffer (buffer.c) ---- */
-struct ns_buf {
-    char *data;
-    size_t len, cap;
-};
+/* ---- growable byte buffer (buffer.c; struct ns_buf: put_fast.h) ---- */
 void *ns_buf_grow(struct ns_buf *b, size_t need);     /* slow path */
 void  ns_buf_free(struct ns_buf *b);
 /* Appends n bytes of room and returns a pointer to it.  From the first
@@ -86,10 +82,7 @@ ns_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *
  * the kind in its top 4 bits; the general headers (struct ns_rec, ns_srec)
  * start 8-byte aligned (a 4-byte NOP record pads when needed).
  * CPUT, a compact put (seed 004's 4-byte header, the fine-grained case):
- * one word, kind:4 | nbytes-1:4 | slot:6 | offset/scale:18, where scale is
- * nbytes when nbytes is a power of two, else 1; data follows, padded to 4.
- * Used when nbytes <= 16, slot < 64, offset a multiple of the scale and
- * offset/scale < 2^18.
+ * its layout is in put_fast.h.
  * SPUT, a short put: struct ns_srec, 8 bytes (nbytes <= 255, slot < 2^20,
  * offset < 2^32), then data padded to 8.  PUT: struct ns_rec, data of
  * nbytes padded to 8.  GET: struct ns_rec, no data; the
@@ -99,7 +92,7 @@ ns_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *
  * its own, straight from the source into the destination (no copies). */
 #define NS_HPPUT_DIRECT (32 * 1024)
 enum { NS_REC_NOP = 0, NS_REC_PUT = 1, NS_REC_GET = 2, NS_REC_SEND = 3, NS_REC_SPUT = 4,
-       NS_REC_HPPUT = 5, NS_REC_CPUT = 6 };
+       NS_REC_HPPUT = 5, NS_REC_CPUT = NS_CPUT_KIND };
 struct ns_rec {
     uint32_t kind_slot;     /* kind:4 | slot:28 */
     uint32_t nbytes;
@@ -115,16 +108,6 @@ struct ns_srec {
 #define NS_PAD8(n) (((n) + 7) & ~(size_t)7)
 #define NS_PAD4(n) (((n) + 3) & ~(size_t)3)
 #define NS_SREC_BYTES(s) (((s)->kind_len_slot >> 20) & 0xffu)
-#define NS_CPUT_MAX_BYTES 16
-#define NS_CPUT_MAX_SLOT 63
-#define NS_CPUT_MAX_UNITS ((1u << 18) - 1)
-#define NS_CPUT_BYTES(w) ((((w) >> 24) & 0xfu) + 1)
-#define NS_CPUT_SLOT(w) ((int)(((w) >> 18) & 0x3fu))
-/* log2 of the unit of a compact put's offset, by nbytes (0..16): nbytes
- * if a power of two, else 1. */
-static const unsigned char ns_cput_shift[NS_CPUT_MAX_BYTES + 1] = {
-    0, 0, 1, 0, 2, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 4 };
-#define NS_CPUT_OFFSET(w) ((size_t)((w) & NS_CPUT_MAX_UNITS) << ns_cput_shift[NS_CPUT_BYTES(w)])
 /* Every request message starts with this header; stamp: the sender's
  * superstep (low 32 bits), used by the relaxed modes only; len: the whole
  * message's length; chunk: the sender's NS_CHUNK (0: whole messages), the
@@ -288,7 +271,6 @@ struct ns_regstate {
     const void **push_addr; int64_t *push_size; int npush, cappush;
     int *pop_slot; int npop, cappop;
     uint64_t pop_hash;
-    const void *last_addr; int last_slot; size_t last_max;  /* lookup cache */
 };
 /* READ (read.c): the slot of a registered area in force, or a located
  * stop; the stop for a wrong count. */
@@ -371,15 +353,14 @@ int  ns_exchange_choose(const struct ns_site *site, int direct_max_dflt);
  * the combine and ns_exchange_receive. */
 void ns_nbx_receive(struct ns_combine_in *in, struct ns_combine_out *out);
 
-/* ns_reg_lookup_max with its one-entry cache inline: fine-grained puts hit
- * the same area again and again. */
+/* ns_reg_lookup_max with its one-entry cache (ns_put_fast.area) inline:
+ * fine-grained puts hit the same area again and again. */
 static inline int
 ns_reg_find(const void *addr, size_t *max_size)
 {
-    const struct ns_regstate *R = &ns_eng.reg;
-    if (addr == R->last_addr && R->last_slot >= 0) {
-        *max_size = R->last_max;
-        return R->last_slot;
+    if (addr == ns_put_fast.area && ns_put_fast.slot >= 0) {
+        *max_size = ns_put_fast.max;
+        return ns_put_fast.slot;
     }
     return ns_reg_lookup_max(addr, max_size);
 }

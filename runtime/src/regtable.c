@@ -114,12 +114,21 @@ map_del(const void *a)
     }
 }
 
+/* Empties the lookup cache (ns_put_fast's area): registrations changed. */
+static void
+forget_last(void)
+{
+    ns_put_fast.area = NULL;
+    ns_put_fast.slot = -1;
+    ns_put_fast.head = 0;
+}
+
 void
 ns_reg_init(void)
 {
     memset(&R, 0, sizeof R);
     map_alloc(64);
-    R.last_slot = -1;
+    forget_last();
     R.pop_hash = 1469598103934665603ULL;
 }
 
@@ -134,6 +143,7 @@ ns_reg_stop(void)
     free(R.push_size);
     free(R.pop_slot);
     memset(&R, 0, sizeof R);
+    forget_last();
 }
 
 /* Fills the one-entry cache of ns_reg_find; the cache is emptied whenever
@@ -143,10 +153,12 @@ ns_reg_lookup_max(const void *addr, size_t *max_size)
 {
     int s = map_get(addr);
     if (s >= 0) {
-        R.last_addr = addr;
-        R.last_slot = s;
-        R.last_max = R.slot[s].max_size < 0 ? 0 : (size_t)R.slot[s].max_size;
-        *max_size = R.last_max;
+        struct ns_put_fast *F = &ns_put_fast;
+        F->area = addr;
+        F->slot = s;
+        F->max = R.slot[s].max_size < 0 ? 0 : (size_t)R.slot[s].max_size;
+        F->head = s <= NS_CPUT_MAX_SLOT ? NS_CPUT_HEAD(s) : 0;
+        *max_size = F->max;
     }
     return s;
 }
@@ -288,6 +300,5 @@ ns_reg_apply(const int64_t *max_size)
     }
     R.npush = R.npop = 0;
     R.pop_hash = 1469598103934665603ULL;
-    R.last_addr = NULL;
-    R.last_slot = -1;
+    forget_last();
 }
