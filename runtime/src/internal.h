@@ -401,6 +401,10 @@ void ns_sched_receive(char *dst, size_t from, size_t len, size_t chunk, int src,
 /* Steps of ns_sync, in order (exchange.c). */
 int  ns_exchange_send(const int **dests, struct ns_reqs *ssend);   /* returns how many */
 void ns_exchange_receive(int nrecv);
+/* A superstep that sends nothing (ns_exchange_nothing_sent) and receives
+ * nothing ends with ns_exchange_skip in place of receive ... finish. */
+int  ns_exchange_nothing_sent(void);
+void ns_exchange_skip(void);
 /* The receive in parts, for a protocol that learns no count (count_nbx.c). */
 void ns_exchange_receive_begin(void);
 int  ns_exchange_poll(void);

@@ -31,12 +31,24 @@ ns_site_key(int kind, const struct ns_site *site)
     return (int64_t)(((uint64_t)kind << 60) | (h << 32) | (uint32_t)site->line);
 }
 
+/* The requests of this superstep are in: serve, write, finish. */
+static void
+deliver(const struct ns_combine_out *out)
+{
+    NS_PROF(ns_prof_bsp_received());
+    ns_exchange_serve_gets();
+    ns_exchange_apply();
+    ns_exchange_finish();
+    if (ns_coll_sig)
+        ns_coll_finish(out);
+}
+
 void
 ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
 {
     const struct ns_regstate *R = &ns_eng.reg;
     struct ns_combine_out out;
-    const int *dests;
+    const int *dests = NULL;
     int nbx = ns_eng.exchange == NS_EXCHANGE_NBX;
 
     if (__builtin_expect(ns_proc.sync_mode != NS_MODE_BARRIER, 0)) {
@@ -45,7 +57,11 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
     }
     NS_PROF(ns_prof_sync(kind, site));
     ns_eng.site = *site;
-    int ndest = ns_exchange_send(&dests, nbx ? &ns_eng.ssends : NULL);
+    /* quiet: this process sends nothing, so unless the combine says that
+     * requests are coming, the combine (agreement, barrier, registration
+     * sizes) is all there is to this superstep */
+    int quiet = !nbx && ns_exchange_nothing_sent() && !ns_coll_sig;
+    int ndest = quiet ? 0 : ns_exchange_send(&dests, nbx ? &ns_eng.ssends : NULL);
     NS_PROF(ns_prof_bsp_sent());
     struct ns_combine_in in = {
         .agree = {
@@ -68,17 +84,18 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
         ns_coll_contribute(&in);
     if (nbx) {                      /* no counts (count_nbx.c) */
         ns_nbx_receive(&in, &out);
+        deliver(&out);
     } else {                        /* tree or direct (NS_EXCHANGE, count_exchange.c) */
         ns_combine_run(&ns_root, &in, &out);
         NS_PROF(ns_prof_mark(NSP_T_COMBINED));
-        ns_exchange_receive(out.nrecv);
+        if (quiet && out.nrecv == 0) {          /* and nothing comes */
+            ns_exchange_skip();
+            NS_PROF(ns_prof_bsp_received());
+        } else {
+            ns_exchange_receive(out.nrecv);
+            deliver(&out);
+        }
     }
-    NS_PROF(ns_prof_bsp_received());
-    ns_exchange_serve_gets();
-    ns_exchange_apply();
-    ns_exchange_finish();
-    if (ns_coll_sig)
-        ns_coll_finish(&out);
     ns_reg_apply(out.max_size);
     ns_eng.tagsize = ns_eng.tagsize_next;
     ns_eng.tagsize_set = 0;

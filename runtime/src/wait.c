@@ -110,9 +110,9 @@ ns_test_all(int n, MPI_Request *reqs)
 void
 ns_wait_all(int n, MPI_Request *reqs)
 {
-    struct ns_backoff b = { 0 };
     if (n == 0)
         return;
+    struct ns_backoff b = { 0 };
     while (!ns_test_all(n, reqs))
         ns_backoff_idle(&b);
     ns_backoff_done(&b);
