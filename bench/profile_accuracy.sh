@@ -5,7 +5,8 @@
 # NestStep superstep kinds), then each program runs under bsprun --profile
 # and bspprof prints its totals and the launch skew, with the NestStep
 # superstep costs (the model) and without them ("l only": bspprof's model
-# before them, every superstep with BSPlib's l), on the same traces.  The
+# before them, every superstep with BSPlib's l, l_mpi removed too), on the
+# same traces; bspprof leaves the engine set-up out of both.  The
 # BSPlib samples
 # inprod, lu, fft and the NestStep samples of samples/neststep, compiled
 # into a scratch directory.  With ROUNDS > 1 the whole (probe, programs)

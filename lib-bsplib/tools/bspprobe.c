@@ -194,8 +194,8 @@ main(int argc, char **argv)
         bsp_params_gl(hmax, hstep, rounds, per, 0, hs, ts, &g, &l);
         robust_fit(hs, ts, npts, &g, &lmpi);
         if (!ns_node_local_pending())       /* the segments came too early */
-            bench_fail("the node-local segments came during the MPI phase; NS_NODE_AFTER=%s is too small",
-                       getenv("NS_NODE_AFTER"));
+            bench_fail("the node-local segments came during the MPI phase; "
+                       "NS_NODE_AFTER=%s is too small", getenv("NS_NODE_AFTER"));
         while (ns_node_local_pending())     /* the same count everywhere */
             bsp_sync();
     }
