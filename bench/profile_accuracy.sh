@@ -5,25 +5,28 @@
 # NestStep superstep kinds), then each program runs under bsprun --profile
 # and bspprof prints its totals and the launch skew, with the NestStep
 # superstep costs (the model) and without them ("l only": bspprof's model
-# before them, every superstep with BSPlib's l), on the same traces.  The
+# before them, every superstep with BSPlib's l, l_mpi removed too), on the
+# same traces; bspprof leaves the engine set-up out of both.  The
 # BSPlib samples
 # inprod, lu, fft and the NestStep samples of samples/neststep, compiled
 # into a scratch directory.  With ROUNDS > 1 the whole (probe, programs)
 # repeats and a summary gives the median per program of the ratios, each
 # taken against its own round's probe (paired on the same machine state).
 # Usage: profile_accuracy.sh BUILD [PROCS] [ROUNDS]   (BUILD: an absolute build dir)
+# PROGRAMS="lu fft" (environment) runs only those programs.
 set -u
 build=$1 procs=${2:-2 4} rounds=${3:-1}
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=$build/bin
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-for s in inprod lu fft; do
-    "$bin/bspcc" -O2 "$here/samples/bsplib/$s.c" -o "$dir/$s" -lm || exit 1
-done
 nsamples="dnc heat histogram listrank parprefix quicksort samplesort spmv"
-for s in $nsamples; do
-    "$bin/nsc" -O2 "$here/samples/neststep/$s.nst" -o "$dir/$s" || exit 1
+programs=${PROGRAMS:-inprod lu fft $nsamples}
+for s in $programs; do
+    case " $nsamples " in
+        *" $s "*) "$bin/nsc" -O2 "$here/samples/neststep/$s.nst" -o "$dir/$s" || exit 1 ;;
+        *) "$bin/bspcc" -O2 "$here/samples/bsplib/$s.c" -o "$dir/$s" -lm || exit 1 ;;
+    esac
 done
 args() {    # the arguments each program runs with
     case $1 in
@@ -38,7 +41,7 @@ for p in $procs; do
         rm -f "$dir/params.txt"
         "$bin/bsprun" -np "$p" "$bin/bspprobe" -o "$dir/params.txt" | sed 's/^/  /'
         sed 's/ l_[a-z]*=[^ ]*//g' "$dir/params.txt" > "$dir/params-l.txt"
-        for s in inprod lu fft $nsamples; do
+        for s in $programs; do
             rm -rf "$dir/trace"
             "$bin/bsprun" -np "$p" --profile="$dir/trace" "$dir/$s" $(args "$s") > /dev/null ||
                 echo "FAILED: $s at p=$p"

@@ -6,12 +6,14 @@
  * Theil-Sen line through the points, which load cannot pull), and g_bulk,
  * l_bulk by the same h-relations sent as one put per destination; then the
  * cost of each kind of NestStep superstep at every group size that
- * neststep(2) reaches (bench/nsparams.c).  It measures the steady state,
- * with the node-local segments from the first superstep
- * (NS_NODE_AFTER=0 unless set).  Writes one line "p=P r=R g=G
- * l=L g_bulk=GB l_bulk=LB ... l_step=S:T,... l_prefix=... l_split=...
- * l_join=... l_da=..." into the parameter file that bspprof reads,
- * replacing an earlier line for the same P.
+ * neststep(2) reaches (bench/nsparams.c).  Unless NS_NODE_AFTER is set, it
+ * first measures g and l as above on the all-MPI path, the one a job's
+ * first NS_NODE_AFTER supersteps take (l_mpi; only where the job makes
+ * node-local segments), then lets the engine make the segments and
+ * measures everything else in the steady state through them.  Writes one
+ * line "p=P r=R g=G l=L g_bulk=GB l_bulk=LB ... l_mpi=LM l_step=S:T,...
+ * l_prefix=... l_split=... l_join=... l_da=..." into the parameter file
+ * that bspprof reads, replacing an earlier line for the same P.
  * Run: bsprun -np P bspprobe.
  */
 #include <stdio.h>
@@ -23,6 +25,7 @@
 #include "bspcommon.h"
 #include "bspparams.h"
 #include "common.h"
+#include "neststep.h"
 #include "nsparams.h"
 
 static void __attribute__((noreturn))
@@ -37,17 +40,60 @@ usage(int status)
     exit(status);
 }
 
+struct options {
+    const char *out;
+    long hmax, hstep;
+    int rounds, per, reps, nsrounds, nsper;
+    int help;
+    char error[128];                /* a bad argument: the message */
+};
+
 static long
-number(const char *opt, const char *s)
+number(struct options *o, const char *opt, const char *s)
 {
     char *end;
     long v = s ? strtol(s, &end, 10) : 0;
     if (!s || *end || v < 1) {
-        if (bsp_pid() == 0)
-            fprintf(stderr, "bspprobe: %s takes a positive number\n", opt);
-        usage(2);
+        if (!o->error[0])
+            snprintf(o->error, sizeof o->error, "%s takes a positive number", opt);
+        return 1;
     }
     return v;
+}
+
+/* Read before bsp_begin (the first phase's length sets NS_NODE_AFTER);
+ * what is wrong is said once the processes run. */
+static void
+parse(int argc, char **argv, struct options *o)
+{
+    *o = (struct options){ "bspprobe.txt", 16000, 1000, 5, 10, 100000, 10, 20, 0, "" };
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-o")) {
+            if (i + 1 < argc)
+                o->out = argv[++i];
+            else
+                snprintf(o->error, sizeof o->error, "-o needs a file name");
+        } else if (!strcmp(argv[i], "--hmax"))
+            o->hmax = number(o, "--hmax", i + 1 < argc ? argv[++i] : NULL);
+        else if (!strcmp(argv[i], "--hstep"))
+            o->hstep = number(o, "--hstep", i + 1 < argc ? argv[++i] : NULL);
+        else if (!strcmp(argv[i], "--quick")) {
+            o->hmax = 2000, o->hstep = 250, o->rounds = 3, o->per = 5, o->reps = 10000;
+            o->nsrounds = 3, o->nsper = 5;
+        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+            o->help = 1;
+        else if (!o->error[0])
+            snprintf(o->error, sizeof o->error, "unknown argument '%.64s'", argv[i]);
+    }
+}
+
+/* The supersteps of bsp_params_gl, with room to spare: its sweep's, a
+ * mean's three per point, a few more. */
+static long
+gl_supersteps(const struct options *o)
+{
+    long npts = o->hmax / o->hstep + 1;
+    return npts * (o->rounds * (o->per + 1) + 3) + 32;
 }
 
 /* The Theil-Sen line through (h, t): the median of the slopes between all
@@ -98,7 +144,8 @@ update(const char *path, int p, const char *line)
     }
     time_t now = time(NULL);
     fprintf(f, "# bspprobe: BSP parameters of the NestStep-C engine on %s, last measured %s"
-            "# p processes, r Mflop/s (DAXPY), g us per 8-byte word, l us; "
+            "# p processes, r Mflop/s (DAXPY), g us per 8-byte word, l us (l_mpi: over MPI, "
+            "before the node-local segments); "
             "g_flops and l_flops = g*r and l*r;\n# l_KIND=S:T,...: a NestStep superstep of "
             "that kind in a group of S processes costs T us\n", host, ctime(&now));
     for (int i = 0; i < nkeep; i++) {
@@ -114,36 +161,44 @@ update(const char *path, int p, const char *line)
 int
 main(int argc, char **argv)
 {
-    /* the steady state: through the node-local segments from the first
-     * superstep, unless the user says otherwise (docs/engine.md) */
-    setenv("NS_NODE_AFTER", "0", 0);
-    bsp_begin(bsp_nprocs());
-    const char *out = "bspprobe.txt";
-    long hmax = 16000, hstep = 1000;
-    int rounds = 5, per = 10, reps = 100000, nsrounds = 10, nsper = 20;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-o"))
-            out = i + 1 < argc ? argv[++i] : (usage(2), "");
-        else if (!strcmp(argv[i], "--hmax"))
-            hmax = number("--hmax", i + 1 < argc ? argv[++i] : NULL);
-        else if (!strcmp(argv[i], "--hstep"))
-            hstep = number("--hstep", i + 1 < argc ? argv[++i] : NULL);
-        else if (!strcmp(argv[i], "--quick")) {
-            hmax = 2000, hstep = 250, rounds = 3, per = 5, reps = 10000;
-            nsrounds = 3, nsper = 5;
-        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-            usage(0);
-        else {
-            if (bsp_pid() == 0)
-                fprintf(stderr, "bspprobe: unknown argument '%s'\n", argv[i]);
-            usage(2);
-        }
+    struct options o;
+    parse(argc, argv, &o);
+    /* Unless the user sets NS_NODE_AFTER: the first phase's supersteps
+     * run over MPI messages, as a job's first NS_NODE_AFTER combines do,
+     * and give l_mpi; then the node-local segments are made, and the rest
+     * measures the steady state through them (docs/engine.md). */
+    const char *after = getenv("NS_NODE_AFTER");
+    int own = !after || !*after;
+    if (own) {
+        char k[32];
+        snprintf(k, sizeof k, "%ld", gl_supersteps(&o));
+        setenv("NS_NODE_AFTER", k, 1);
     }
+    bsp_begin(bsp_nprocs());
+    if (o.help)
+        usage(0);
+    if (o.error[0]) {
+        if (bsp_pid() == 0)
+            fprintf(stderr, "bspprobe: %s\n", o.error);
+        usage(2);
+    }
+    const char *out = o.out;
+    long hmax = o.hmax, hstep = o.hstep;
+    int rounds = o.rounds, per = o.per, nsrounds = o.nsrounds, nsper = o.nsper;
     int p = bsp_nprocs(), npts = (int)(hmax / hstep) + 1;
     double *hs = malloc(sizeof *hs * (size_t)npts), *ts = malloc(sizeof *ts * (size_t)npts);
     if (!hs || !ts)
         bench_fail("out of memory");
-    double r = bench_bsp_mean(bsp_params_r(reps)), g, l, gb, lb;
+    double r = bench_bsp_mean(bsp_params_r(o.reps)), g, l, gb, lb, lmpi = -1;
+    if (own && ns_node_local_pending()) {
+        bsp_params_gl(hmax, hstep, rounds, per, 0, hs, ts, &g, &l);
+        robust_fit(hs, ts, npts, &g, &lmpi);
+        if (!ns_node_local_pending())       /* the segments came too early */
+            bench_fail("the node-local segments came during the MPI phase; "
+                       "NS_NODE_AFTER=%s is too small", getenv("NS_NODE_AFTER"));
+        while (ns_node_local_pending())     /* the same count everywhere */
+            bsp_sync();
+    }
     bsp_params_gl(hmax, hstep, rounds, per, 0, hs, ts, &g, &l);
     robust_fit(hs, ts, npts, &g, &l);
     bsp_params_gl(hmax, hstep, rounds, per, 1, hs, ts, &gb, &lb);
@@ -157,6 +212,8 @@ main(int argc, char **argv)
         int n = snprintf(line, sizeof line, "p=%d r=%.1f g=%.5f l=%.3f g_bulk=%.5f l_bulk=%.3f "
                          "g_flops=%.1f l_flops=%.0f h=0..%ld", p, r, g, l, gb, lb, g * r, l * r,
                          hmax);
+        if (lmpi >= 0)
+            n += snprintf(line + n, sizeof line - (size_t)n, " l_mpi=%.3f", lmpi);
         for (int k = 0; k < NS_NCOSTS; k++) {
             char sep = '=';
             n += snprintf(line + n, sizeof line - (size_t)n, " %s", ns_cost_name[k]);

@@ -64,10 +64,24 @@ struct proc {
     const char **file;              /* string id -> text */
     uint32_t nfile;
     int aborted;
+    int v1;                         /* a version-1 trace: no set-up, no path */
 };
 static struct proc *procs;
 static int nprocs;
 static int64_t origin = INT64_MAX;  /* earliest engine start, absolute ns */
+
+/* A version-1 record as a current one: no set-up (its field is new), the
+ * peers after the longer fixed part. */
+static const struct nsp_step *
+from_v1(const struct nsp_rec *r)
+{
+    size_t peers = r->size > NSP_STEP_V1_SIZE ? r->size - NSP_STEP_V1_SIZE : 0;
+    struct nsp_step *s = xcalloc(1, sizeof *s + peers);
+    memcpy(s, r, r->size < NSP_STEP_V1_SIZE ? r->size : NSP_STEP_V1_SIZE);
+    memcpy(s + 1, (const char *)r + NSP_STEP_V1_SIZE, peers);
+    s->r.size = (uint32_t)(sizeof *s + peers);
+    return s;
+}
 
 static void
 load(struct proc *P, const char *dir, int pid)
@@ -87,9 +101,11 @@ load(struct proc *P, const char *dir, int pid)
     if (base == MAP_FAILED)
         die("cannot map %s: %s", path, strerror(errno));
     P->head = (const void *)base;
-    if (memcmp(P->head->magic, NSP_MAGIC, sizeof NSP_MAGIC) || P->head->version != NSP_VERSION)
-        die("%s is not a trace of this version (magic %.7s, version %u)", path,
+    if (memcmp(P->head->magic, NSP_MAGIC, sizeof NSP_MAGIC) || P->head->version < 1
+        || P->head->version > NSP_VERSION)
+        die("%s is not a trace of version 1..%d (magic %.7s, version %u)", path, NSP_VERSION,
             P->head->magic, P->head->version);
+    P->v1 = P->head->version == 1;
     long cap = 0;
     for (size_t off = (P->head->head_size + 7) & ~(size_t)7; off + sizeof(struct nsp_rec) <= size;) {
         const struct nsp_rec *r = (const void *)(base + off);
@@ -100,7 +116,7 @@ load(struct proc *P, const char *dir, int pid)
                 cap = cap ? 2 * cap : 1024;
                 P->rec = xrealloc(P->rec, sizeof *P->rec * (size_t)cap);
             }
-            P->rec[P->nrec++] = (const void *)r;
+            P->rec[P->nrec++] = P->v1 ? from_v1(r) : (const void *)r;
             if (r->flags & NSP_F_ABORTED)
                 P->aborted = 1;
         } else if (r->type == NSP_STRING) {
@@ -159,6 +175,8 @@ static const char *const l_name[NL] = { "l_step", "l_prefix", "l_split", "l_join
 struct param {
     int p;
     double r, g, l, gb;             /* gb: g of bulk puts, or g */
+    double lmpi;                    /* l on the all-MPI path (l_mpi=), else l */
+    int has_lmpi;
     int smax;                       /* NestStep costs for group sizes 1..smax */
     double *ls;                     /* [s * NL + kind], 0: not measured */
 };
@@ -182,6 +200,10 @@ read_params(const char *path, int must)
             const char *b = strstr(line, " g_bulk=");
             if (!b || sscanf(b, " g_bulk=%lf", &q.gb) != 1)
                 q.gb = q.g;
+            b = strstr(line, " l_mpi=");
+            q.has_lmpi = b && sscanf(b, " l_mpi=%lf", &q.lmpi) == 1;
+            if (!q.has_lmpi)
+                q.lmpi = q.l;
             q.smax = 0;
             q.ls = NULL;
             for (int k = 0; k < NL; k++) {
@@ -232,11 +254,14 @@ struct row {
     uint64_t group;
     int64_t superstep;
     int ordinal, kind, depth, gsize, gindex, line, nmem, aborted, neststep, prefix;
+    int nnode, v1;                  /* members whose combine was node-local; v1 traces */
     long seq;                       /* latest position among its members' records */
     int first;                      /* its lowest process */
     const char *file;
     double start, end;              /* earliest start, latest end (us) */
     double measured;                /* max over members of end - start */
+    double setup;                   /* max over members of engine set-up in it (us) */
+    double model;                   /* max over members of end - start - set-up */
     double wmax, wsum, waitmax, waitsum;
     double ph[5];                   /* summed phase times: w, send, wait, recv, apply */
     uint64_t hbytes;                /* max over members of max(sent, received) */
@@ -351,8 +376,15 @@ gather(void)
                 w->end = t[NSP_T_END];
             double dur = t[NSP_T_END] - t[NSP_T_START], wk = t[NSP_T_SYNC] - t[NSP_T_START];
             double wait = t[NSP_T_COMBINED] - t[NSP_T_SENT];
+            double setup = (double)r->setup_ns * 1e-3;
             if (dur > w->measured)
                 w->measured = dur;
+            if (setup > w->setup)
+                w->setup = setup;
+            if (dur - setup > w->model)
+                w->model = dur - setup;
+            w->nnode += !!(r->r.flags & NSP_F_NODE_LOCAL);
+            w->v1 |= P->v1;
             if (wk > w->wmax)
                 w->wmax = wk;
             w->wsum += wk;
@@ -417,11 +449,24 @@ l_neststep(const struct row *w, const char **term)
     return 0;
 }
 
+/* The path of a superstep's combine, as its members' records say: "node"
+ * (through the node-local segments), "mpi" (MPI messages, or no combine),
+ * "mixed" (never written: the choice is collective), "-" (a version-1
+ * trace does not say). */
+static const char *
+path_name(const struct row *w)
+{
+    return w->v1 ? "-" : w->nnode == w->nmem ? "node" : w->nnode ? "mixed" : "mpi";
+}
+
 /* w + h*g + l, with h's words at the bulk rate plus, per request issued,
  * the extra cost of a one-word put over a word in bulk (g - g_bulk): one-
  * word puts cost h*g as in bspbench, one put per destination h*g_bulk.
  * l: bspprobe's l (an h-relation of BSPlib puts), or for a NestStep
- * superstep the cost of its kind (l_neststep) where the line has it. */
+ * superstep the cost of its kind (l_neststep) where the line has it;
+ * BSPlib's l is that of the path the combine took: l_mpi (where the line
+ * has it) for one on MPI messages, as before the node-local segments are
+ * made, l (the steady state) else. */
 static double
 predict(struct row *w)
 {
@@ -430,8 +475,9 @@ predict(struct row *w)
         return NAN;
     double words = (double)((w->hbytes + WORD - 1) / WORD);
     double reqs = (double)w->reqmax < words ? (double)w->reqmax : words;
-    double l = q->l;
-    w->lterm = "l";
+    int mpi = !strcmp(path_name(w), "mpi") && q->has_lmpi;
+    double l = mpi ? q->lmpi : q->l;
+    w->lterm = mpi ? "l_mpi" : "l";
     if (w->neststep) {
         const char *term;
         double ln = l_neststep(w, &term);
@@ -505,6 +551,10 @@ group_text(const struct row *w, char *buf, size_t n)
  * supersteps; for BSPlib every process has every superstep). */
 static double predicted_total, measured_total;
 static double launch_skew;          /* latest engine start - earliest (us) */
+static double setup_total;          /* engine set-up inside supersteps (us) */
+static long setup_rows, first_setup = -1;
+static long path_rows[2];           /* supersteps on MPI, node-local */
+static int any_v1;
 
 static void
 totals(void)
@@ -525,6 +575,18 @@ totals(void)
             launch_skew = (double)(P->head->t0_ns - origin) * 1e-3;
     }
     predicted_total = best;
+    for (long i = 0; i < nrows; i++) {
+        const struct row *w = &rows[i];
+        any_v1 |= w->v1;
+        path_rows[0] += !strcmp(path_name(w), "mpi");
+        path_rows[1] += !strcmp(path_name(w), "node");
+        if (w->setup > 0) {
+            setup_total += w->setup;
+            setup_rows++;
+            if (first_setup < 0)
+                first_setup = i;
+        }
+    }
 }
 
 /* ---- the text table and CSV ---- */
@@ -545,9 +607,9 @@ print_table(long maxrows, int top)
                    pid, procs[pid].nrec - 1, procs[pid].nrec);
     if (nrows > maxrows)
         printf("(%ld supersteps: table of the first %ld; --rows N for more)\n", nrows, maxrows);
-    printf("%5s %-5s %6s %-22s %-10s %10s %9s %8s %5s %10s %10s %10s %10s %6s %s\n", "#", "kind",
-           "step", "site", "group", "w_max_us", "h_bytes", "h_words", "msgs", "wait_max",
-           "wait_mean", "meas_us", "pred_us", "ratio", "l_term");
+    printf("%5s %-5s %6s %-22s %-10s %10s %9s %8s %5s %10s %10s %10s %10s %10s %6s %-4s %s\n",
+           "#", "kind", "step", "site", "group", "w_max_us", "h_bytes", "h_words", "msgs",
+           "wait_max", "wait_mean", "meas_us", "setup_us", "pred_us", "ratio", "path", "l_term");
     for (long i = 0; i < nrows && i < maxrows; i++) {
         const struct row *w = &rows[i];
         site_text(w, site, sizeof site);
@@ -561,10 +623,15 @@ print_table(long maxrows, int top)
                w->aborted ? "ABORT" : kind_name(w->kind), step, site, grp, w->wmax,
                (unsigned long long)w->hbytes, (unsigned long long)(w->hbytes + WORD - 1) / WORD,
                w->msgmax, w->waitmax, w->waitsum / w->nmem, w->measured);
-        if (isnan(w->predicted))
-            printf("%10s %6s %s\n", "-", "-", "-");
+        if (w->setup > 0)
+            printf("%10.2f ", w->setup);
         else
-            printf("%10.2f %6.2f %s\n", w->predicted, w->measured / w->predicted, w->lterm);
+            printf("%10s ", "-");
+        if (isnan(w->predicted))
+            printf("%10s %6s %-4s %s\n", "-", "-", path_name(w), "-");
+        else
+            printf("%10.2f %6.2f %-4s %s\n", w->predicted, w->model / w->predicted, path_name(w),
+                   w->lterm);
     }
     double wmax = 0, wmean = 0, ph[5] = { 0 };
     uint64_t nput = 0, nget = 0, nsend = 0, msgs = 0, bytes = 0;
@@ -580,16 +647,38 @@ print_table(long maxrows, int top)
         bytes += rows[i].hbytes;
     }
     double all = ph[0] + ph[1] + ph[2] + ph[3] + ph[4];
+    /* the engine's set-up (the node-local segments, made in the superstep
+     * after NS_NODE_AFTER combines) is no superstep's work: the model
+     * leaves it out, and so do the ratios */
+    double model_total = measured_total - setup_total;
     printf("total: measured %.2f us", measured_total);
+    if (setup_total > 0)
+        printf(", of which engine set-up %.2f us (not in the model); without it measured %.2f us",
+               setup_total, model_total);
     if (params_path && predicted_total > 0)
         printf(", predicted %.2f us, measured/predicted %.2f", predicted_total,
-               measured_total / predicted_total);
+               model_total / predicted_total);
     /* the model starts every process at once; a process that starts late
      * makes the others wait in the first superstep, outside the model */
-    printf("\nlaunch: the processes started within %.2f us; from the last start: measured "
-           "%.2f us", launch_skew, measured_total - launch_skew);
+    printf("\nlaunch: the processes started within %.2f us; from the last start%s: measured "
+           "%.2f us", launch_skew, setup_total > 0 ? ", without the set-up" : "",
+           model_total - launch_skew);
     if (params_path && predicted_total > 0)
-        printf(", measured/predicted %.2f", (measured_total - launch_skew) / predicted_total);
+        printf(", measured/predicted %.2f", (model_total - launch_skew) / predicted_total);
+    if (any_v1)
+        printf("\nsetup: not recorded (a version-1 trace)");
+    else if (setup_rows)
+        printf("\nsetup: %.2f us of engine set-up (making the node-local segments) in %s #%ld%s; "
+               "not in the model", setup_total, setup_rows > 1 ? "supersteps from" : "superstep",
+               first_setup, setup_rows > 1 ? " on" : "");
+    else
+        printf("\nsetup: none inside a superstep");
+    if (!any_v1) {
+        const struct param *q = param_for(nprocs);
+        printf("\npath: %ld supersteps combined over MPI messages%s, %ld through the node-local "
+               "segments", path_rows[0], q && q->has_lmpi ? " (predicted with l_mpi)" : "",
+               path_rows[1]);
+    }
     printf("\ntotal: %llu puts, %llu gets, %llu sends, %llu data messages, sum of h %llu bytes\n",
            (unsigned long long)nput, (unsigned long long)nget, (unsigned long long)nsend,
            (unsigned long long)msgs, (unsigned long long)bytes);
@@ -616,10 +705,12 @@ print_table(long maxrows, int top)
     for (int j = 0; j < ntop; j++) {
         const struct row *w = &rows[idx[j]];
         site_text(w, site, sizeof site);
-        printf("  #%ld %s %s: %.2f us (w_max %.2f, h %llu bytes, wait_max %.2f), imbalance "
-               "%.2f\n", idx[j], kind_name(w->kind), site, w->measured, w->wmax,
-               (unsigned long long)w->hbytes, w->waitmax,
-               w->wsum > 0 ? w->wmax / (w->wsum / w->nmem) : 1.0);
+        printf("  #%ld %s %s: %.2f us (w_max %.2f, h %llu bytes, wait_max %.2f", idx[j],
+               kind_name(w->kind), site, w->measured, w->wmax, (unsigned long long)w->hbytes,
+               w->waitmax);
+        if (w->setup > 0)
+            printf(", engine set-up %.2f", w->setup);
+        printf("), imbalance %.2f\n", w->wsum > 0 ? w->wmax / (w->wsum / w->nmem) : 1.0);
     }
     free(idx);
 }
@@ -631,7 +722,7 @@ print_csv(void)
     printf("row,kind,superstep,ordinal,site,group,depth,gindex,gsize,members,h_bytes,h_words,"
            "sent_max_bytes,recv_max_bytes,msgs_max,msgs,puts,gets,sends,items,item_bytes,"
            "da_served,aborted,prefix,l_term,w_max_us,w_mean_us,wait_max_us,wait_mean_us,start_us,end_us,"
-           "measured_us,predicted_us,ratio\n");
+           "measured_us,predicted_us,ratio,setup_us,path\n");
     for (long i = 0; i < nrows; i++) {
         const struct row *w = &rows[i];
         site_text(w, site, sizeof site);
@@ -649,9 +740,10 @@ print_csv(void)
                isnan(w->predicted) ? "-" : w->lterm, w->wmax, w->wsum / w->nmem,
                w->waitmax, w->waitsum / w->nmem, w->start, w->end, w->measured);
         if (isnan(w->predicted))
-            printf(",\n");
+            printf(",,");
         else
-            printf("%.3f,%.3f\n", w->predicted, w->measured / w->predicted);
+            printf("%.3f,%.3f,", w->predicted, w->model / w->predicted);
+        printf("%.3f,%s\n", w->setup, path_name(w));
     }
 }
 

@@ -77,6 +77,11 @@ void   NestStep_finalize(void);                    /* idempotent */
 double NestStep_time(void);
 #define NestStep_Wtime NestStep_time
 void   NestStep_abort(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* For tools that measure the engine (bspprobe): 1 while the root group's
+ * combines still go over MPI messages and the node-local segments are yet
+ * to be made (after NS_NODE_AFTER combines, docs/engine.md); 0 once they
+ * are made, and in a job that makes none. */
+int    ns_node_local_pending(void);
 
 /* ---- supersteps ----
  *   step S  combine(...);   becomes

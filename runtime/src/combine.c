@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include "internal.h"
 #include "combiner.h"
+#include "profile.h"
 
 static int world(const struct ns_combiner *C, int grank) { return C->g->member[grank]; }
 
@@ -440,6 +441,7 @@ ns_combine_run(struct ns_group *g, const struct ns_combine_in *in, struct ns_com
 
     C->nsend = 0;
     if (C->node && ns_combine_node(C, in)) {   /* node-local segments */
+        NS_PROF(ns_prof_node_local());
         finish(C, out);
         return;
     }

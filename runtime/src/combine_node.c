@@ -35,6 +35,7 @@
 #include "internal.h"
 #include "combiner.h"
 #include "node.h"
+#include "profile.h"
 
 #define NODE_LINE 64            /* one counter per cache line */
 #define NODE_SLOT 4096          /* bytes of one contribution */
@@ -243,7 +244,10 @@ ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
     if (!ns_node.seg) {                 /* on MPI until the NS_NODE_AFTER-th (> 0) */
         if (ns_node.combines++ < ns_node.after)
             return 0;
-        if (!ns_node_segment_make()) {
+        NS_PROF(ns_prof_setup_begin());     /* the profile shows it apart */
+        int made = ns_node_segment_make();
+        NS_PROF(ns_prof_setup_end());
+        if (!made) {
             C->node = 0;
             return 0;
         }

@@ -167,6 +167,12 @@ ns_node_segment_make(void)
     return all;
 }
 
+int
+ns_node_local_pending(void)
+{
+    return ns_node.shm && !ns_node.seg;
+}
+
 void
 ns_node_report(void)
 {

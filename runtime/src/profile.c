@@ -34,6 +34,7 @@ static size_t win_size, used;
 static off_t win_off;               /* file offset of the window */
 static int64_t t0;                  /* CLOCK_MONOTONIC at start, ns */
 static int64_t last_end;            /* end of my previous superstep */
+static int64_t setup_start;         /* ns_prof_setup_begin's time */
 
 static struct nsp_step cur;         /* the superstep in progress */
 static int open_rec;
@@ -205,6 +206,25 @@ ns_prof_mark(int phase)
 {
     if (open_rec)
         cur.t[phase] = now();
+}
+
+void
+ns_prof_node_local(void)
+{
+    cur.r.flags |= NSP_F_NODE_LOCAL;
+}
+
+void
+ns_prof_setup_begin(void)
+{
+    setup_start = now();
+}
+
+void
+ns_prof_setup_end(void)
+{
+    if (open_rec)
+        cur.setup_ns += now() - setup_start;
 }
 
 void

@@ -39,6 +39,13 @@ void ns_prof_served(int nrecv);             /* after the combine: requests to se
 /* Data moved outside the BSPlib buffers (distributed-array messages). */
 void ns_prof_out(int peer, int msgs, size_t bytes);
 void ns_prof_in(int peer, int msgs, size_t bytes);
+/* The combine of the superstep in progress went through the node-local
+ * segments (NSP_F_NODE_LOCAL). */
+void ns_prof_node_local(void);
+/* Engine set-up inside the superstep in progress (making the node-local
+ * segments) begins, ends: its time goes to the record's setup_ns. */
+void ns_prof_setup_begin(void);
+void ns_prof_setup_end(void);
 /* A phase (enum nsp_phase) of the superstep in progress ends now. */
 void ns_prof_mark(int phase);
 /* The superstep in progress is over; a no-op when none is. */

@@ -13,10 +13,11 @@
 #ifndef NESTSTEP_PROFILE_FORMAT_H
 #define NESTSTEP_PROFILE_FORMAT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define NSP_MAGIC "NSPROF1"         /* 8 bytes with its NUL */
-#define NSP_VERSION 1
+#define NSP_VERSION 2         /* 2: nsp_step.setup_ns, NSP_F_NODE_LOCAL; bspprof reads 1 too */
 
 struct nsp_head {
     char magic[8];
@@ -50,6 +51,8 @@ enum nsp_flags {
     NSP_F_NESTSTEP = 1,     /* a NestStep combine, with group fields */
     NSP_F_ABORTED = 2,      /* the job stopped during this superstep */
     NSP_F_PREFIX = 4,       /* a NestStep combine that also computes prefixes */
+    NSP_F_NODE_LOCAL = 8,   /* its combine went through the node-local segments
+                             * (combine_node.c); else over MPI messages, or none */
 };
 
 /* NSP_STEP: one superstep of this process, then npeer struct nsp_peer
@@ -70,7 +73,11 @@ struct nsp_step {
     uint64_t put_bytes, get_bytes, send_bytes;  /* data of the requests I issued */
     uint32_t items, da_served;      /* combine items I contributed; DA request messages served */
     uint64_t item_bytes;
+    int64_t setup_ns;               /* engine set-up inside it (making the node-local
+                                     * segments, node.c); version 2 on */
 };
+/* A version-1 record's fixed part: everything before setup_ns. */
+#define NSP_STEP_V1_SIZE 160
 
 /* Traffic with one peer in one superstep: data bytes (puts, gets' data,
  * sends' tag and payload, distributed-array requests and replies) and
@@ -80,5 +87,8 @@ struct nsp_peer {
     uint32_t msgs_out, msgs_in, pad;
     uint64_t bytes_out, bytes_in;
 };
+
+_Static_assert(offsetof(struct nsp_step, setup_ns) == NSP_STEP_V1_SIZE,
+               "version 1's fields keep their places");
 
 #endif /* NESTSTEP_PROFILE_FORMAT_H */
