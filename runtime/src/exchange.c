@@ -15,6 +15,7 @@
  */
 #include <limits.h>
 #include "internal.h"
+#include "node.h"
 
 #define E ns_eng
 
@@ -317,6 +318,7 @@ ns_exchange_send(const int **dests, struct ns_reqs *ssend)
 {
     int n = 0;
     ns_exchange_fix_hpputs();
+    ns_mailbox_begin();
     for (int i = 0; i < E.ndirty; i++) {
         int d = E.dirty[i];
         struct ns_peer *pe = &E.peer[d];
@@ -324,7 +326,8 @@ ns_exchange_send(const int **dests, struct ns_reqs *ssend)
         if (d == ns_proc.pid)
             continue;
         hist_dest[n++] = d;
-        ns_sched_add(d, pe->out.data, pe->out.len, data_tag(), chunk_tag(), ssend != NULL);
+        if (!ns_mailbox_post(d, pe->out.data, pe->out.len))
+            ns_sched_add(d, pe->out.data, pe->out.len, data_tag(), chunk_tag(), ssend != NULL);
     }
     for (int i = 0; i < E.nhp; i++) {
         const struct ns_hpfix *f = &E.hp[i];
@@ -422,8 +425,9 @@ void
 ns_exchange_receive(int nrecv)
 {
     ns_exchange_receive_begin();
+    int shm = ns_mailbox_take();
     struct ns_backoff b = { 0 };
-    while (got < nrecv) {
+    while (got + shm < nrecv) {
         if (!ns_exchange_poll()) {
             ns_backoff_idle(&b);
             continue;

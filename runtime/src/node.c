@@ -141,7 +141,9 @@ ns_node_segment_make(void)
     MPI_Group_free(&eg);
     segment_topology(par);
 
-    size_t bytes = ns_node_seg_bytes(ns_node.nactive, ns_node.nprocs);
+    size_t comb = ns_node_seg_bytes(ns_node.nactive, ns_node.nprocs);
+    size_t zeroed = comb + ns_mailbox_table_bytes(ns_node.nactive);
+    size_t bytes = zeroed + ns_mailbox_data_bytes(ns_node.nactive);
     MPI_Comm_set_errhandler(ns_node.active, MPI_ERRORS_RETURN);
     MPI_Aint size = ns_node.lrank == 0 ? (MPI_Aint)bytes : 0;
     void *base = NULL;
@@ -151,7 +153,7 @@ ns_node_segment_make(void)
              && MPI_Win_shared_query(ns_node.win, 0, &size, &disp, &ns_node.seg)
                 == MPI_SUCCESS && ns_node.seg;
     if (ok && ns_node.lrank == 0)
-        memset(ns_node.seg, 0, bytes);
+        memset(ns_node.seg, 0, zeroed);     /* the mailboxes' pages stay untouched */
     atomic_thread_fence(memory_order_seq_cst);
     MPI_Request req;                    /* a job's decision */
     MPI_Iallreduce(&ok, &all, 1, MPI_INT, MPI_MIN, par, &req);
@@ -163,7 +165,8 @@ ns_node_segment_make(void)
             MPI_Win_free(&ns_node.win);
         ns_node.seg = NULL;
         ns_node.shm = 0;
-    }
+    } else
+        ns_mailbox_attach(ns_node.seg + comb);
     return all;
 }
 
@@ -179,9 +182,9 @@ ns_node_report(void)
     const char *s = getenv("NS_NODE_REPORT");
     if (!s || strcmp(s, "1"))
         return;
-    fprintf(stderr, "ns-node: pid %d host %s node %d of %d local %d of %d shm-syncs %ld\n",
-            ns_mpi_world_rank(), host, ns_node.index, ns_node.count, ns_node.rank,
-            ns_node.size, ns_node.syncs);
+    fprintf(stderr, "ns-node: pid %d host %s node %d of %d local %d of %d shm-syncs %ld "
+            "shm-msgs %ld\n", ns_mpi_world_rank(), host, ns_node.index, ns_node.count,
+            ns_node.rank, ns_node.size, ns_node.syncs, ns_node.mailed);
     fflush(stderr);
 }
 
@@ -190,6 +193,7 @@ ns_node_stop(void)
 {
     ns_node_report();
     ns_combine_node_free();
+    ns_mailbox_detach();
     if (ns_node.win != MPI_WIN_NULL)
         MPI_Win_free(&ns_node.win);     /* collective: everyone is past the last combine */
     ns_node.seg = NULL;

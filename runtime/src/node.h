@@ -33,6 +33,7 @@ struct ns_node {
     MPI_Win win;
     char *seg;              /* the segment, on every active process of the node */
     long syncs;             /* supersteps completed through the segment */
+    long mailed;            /* request messages received through it (mailbox.c) */
 };
 extern struct ns_node ns_node;
 
@@ -57,6 +58,22 @@ void ns_node_stop(void);
  * p, the tree's with log p). */
 size_t ns_node_seg_bytes(int nlocal, int nprocs);
 void ns_combine_node_free(void);
+
+/* mailbox.c: request messages to processes of my segment (barrier mode,
+ * tree exchange).  The segment holds the table (zeroed) and the mailboxes
+ * (not) after the combine's part; attach once it is made. */
+size_t ns_mailbox_table_bytes(int nlocal);
+size_t ns_mailbox_data_bytes(int nlocal);
+void ns_mailbox_attach(char *base);
+void ns_mailbox_detach(void);
+void ns_mailbox_begin(void);                /* a sync's sends start */
+/* Copies the request message for dest into my mailbox and returns 1, or
+ * returns 0: dest is not in my segment, or no room is left. */
+int  ns_mailbox_post(int dest, const void *msg, size_t len);
+/* After the count exchange: takes the messages of this superstep posted
+ * to me into the senders' E.peer[].in, adds them to E.sources and returns
+ * how many. */
+int  ns_mailbox_take(void);
 #define NS_NODE_MAX_PROCS 256
 /* NS_NODE_AFTER's default when some node has more processes than cores
  * (else 0): the blocking calls that make the segments then cost up to

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # check-node-report.py REPORT PLACEMENT NP [KNOB=VALUE...] - checks the
-# lines "ns-node: pid P host HOSTNAME node N of M local L of S shm-syncs K"
+# lines "ns-node: pid P host HOSTNAME node N of M local L of S shm-syncs K
+# shm-msgs J"
 # (NS_NODE_REPORT=1, one per process) of one job of check-hosts.sh against
 # where the placement put each process.  Exit 0 and a one-line summary if
 # they agree, else 1 and what is wrong.
@@ -11,7 +12,9 @@
 # by their lowest process; L the rank among the node's processes in world
 # order, S their number; K > 0 and the same for all processes of a node
 # with S > 1 (they synchronized through the node-local segment), K = 0 for
-# a node of one process and for every node with NS_NODE_LOCAL=mpi.
+# a node of one process and for every node with NS_NODE_LOCAL=mpi; J (request
+# messages received through the segment's mailboxes) 0 wherever K is, so
+# messages between hosts never take that path.
 import re
 import socket
 import sys
@@ -24,7 +27,8 @@ PLACEMENTS = {  # check-hosts.sh's placements: (host, slots) in order
     '3hosts-cyclic': [('simhost1', 1), ('simhost2', 1), ('simhost3', 1)],
     'uneven': [('simhost1', 3), ('simhost2', 3)],
 }
-LINE = re.compile(r'^ns-node: pid (\d+) host (\S+) node (\d+) of (\d+) local (\d+) of (\d+) shm-syncs (\d+)$')
+LINE = re.compile(r'^ns-node: pid (\d+) host (\S+) node (\d+) of (\d+) local (\d+) of (\d+) '
+                  r'shm-syncs (\d+) shm-msgs (\d+)$')
 
 
 def host_of(placement, rank):
@@ -46,10 +50,10 @@ def main():
                 errors.append('malformed line: ' + text)
                 continue
             pid, host = int(m.group(1)), m.group(2)
-            node, nodes, local, size, k = map(int, m.group(3, 4, 5, 6, 7))
+            node, nodes, local, size, k, j = map(int, m.group(3, 4, 5, 6, 7, 8))
             if pid in seen:
                 errors.append('two lines for process %d' % pid)
-            seen[pid] = (host, node, nodes, local, size, k)
+            seen[pid] = (host, node, nodes, local, size, k, j)
     missing = sorted(set(range(np)) - set(seen))
     if missing or len(seen) != np:
         errors.append('lines for processes %s, expected 0..%d' % (sorted(seen), np - 1))
@@ -75,10 +79,12 @@ def main():
             if len(ks) != 1 or 0 in ks:
                 errors.append('node %s (processes %s): shm-syncs %s, expected one value > 0'
                               % (h, members[h], sorted(ks)))
-        elif ks != {0}:
-            errors.append('node %s (processes %s): shm-syncs %s, expected 0 (%s)'
-                          % (h, members[h], sorted(ks),
-                             'NS_NODE_LOCAL=mpi' if len(members[h]) > 1 else 'one process'))
+        else:
+            js = {seen[r][6] for r in members[h] if r in seen}
+            if ks != {0} or js != {0}:
+                errors.append('node %s (processes %s): shm-syncs %s shm-msgs %s, expected 0 (%s)'
+                              % (h, members[h], sorted(ks), sorted(js),
+                                 'NS_NODE_LOCAL=mpi' if len(members[h]) > 1 else 'one process'))
         summary.append('%s %s K=%s' % (h, members[h], '/'.join(map(str, sorted(ks)))))
     if errors:
         print('; '.join(errors))

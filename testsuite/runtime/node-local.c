@@ -71,7 +71,7 @@
 // RUN: diff %t.da.shm5 %t.da.mpi5
 // RUN: FileCheck %s --check-prefix=DA < %t.da.shm5
 // DA: wrong 0
-// DASYNCS: shm-syncs {{[1-9][0-9]*$}}
+// DASYNCS: shm-syncs {{[1-9][0-9]*}} shm-msgs 0{{$}}
 // RUN: not env NS_NODE_LOCAL=fast %bsprun 2 %t 2>&1 | FileCheck %s --check-prefix=BAD
 // CHECK: supersteps 300
 // CHECK-NEXT: checksum {{[0-9]+}} messages {{[0-9]+}}

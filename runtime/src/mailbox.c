@@ -1,0 +1,138 @@
+/*
+ * mailbox.c - request messages between processes of one node through the
+ * node-local segment (node.c) instead of MPI: at the sync the sender copies
+ * its message for a process of its segment into its own mailbox and notes
+ * where in the receiver's row of the table; the receiver, once the combine
+ * has told it how many messages come, takes those from the table and
+ * receives only the rest through MPI.  No MPI call, no matching, and the
+ * combine already orders the writes before the reads.
+ *
+ * Layout after the combine's part of the segment: the table, two (by
+ * parity of the superstep) rows per receiver of one entry per sender, then
+ * two mailboxes (by parity) per sender.  The mailboxes of superstep s + 2
+ * are written only after every process has arrived at the combine of
+ * s + 1, that is, after all have taken the messages of s.  An entry is the
+ * message's superstep + 1 (the zeroed table holds none), its offset and
+ * length in the sender's mailbox.  A message that does not fit the room
+ * left in the mailbox goes through MPI as before.
+ * Used in barrier mode under the tree exchange (the combines that run
+ * through the segment), for the root group's BSPlib supersteps.
+ */
+#include <stdatomic.h>
+#include "internal.h"
+#include "node.h"
+
+#define MAILBOX_MAX (256 * 1024)            /* bytes per sender and parity */
+#define MAILBOX_ALL (64L * 1024 * 1024)     /* at most, over the node's mailboxes */
+
+struct entry { int64_t step; uint32_t off, len; };
+
+static struct mailbox {
+    struct entry *table;    /* [2][nactive receivers][nactive senders] */
+    char *data;             /* [nactive senders][2][size] */
+    size_t size;            /* bytes of one mailbox */
+    size_t used;            /* of mine, in this superstep */
+    int *local;             /* [nprocs]: a pid's index in my segment, or -1 */
+} M;
+
+static size_t
+mailbox_size(int nlocal)
+{
+    size_t size = (size_t)(MAILBOX_ALL / (2 * (long)nlocal));
+    size = size < MAILBOX_MAX ? size : MAILBOX_MAX;
+    return size & ~(size_t)4095;
+}
+
+size_t
+ns_mailbox_table_bytes(int nlocal)
+{
+    return 2 * (size_t)nlocal * (size_t)nlocal * sizeof(struct entry);
+}
+
+size_t
+ns_mailbox_data_bytes(int nlocal)
+{
+    return 2 * (size_t)nlocal * mailbox_size(nlocal);
+}
+
+void
+ns_mailbox_attach(char *base)
+{
+    int n = ns_node.nactive;
+    M.table = (struct entry *)base;
+    M.data = base + ns_mailbox_table_bytes(n);
+    M.size = mailbox_size(n);
+    M.used = 0;
+    M.local = ns_xmalloc(sizeof(int) * (size_t)ns_node.nprocs);
+    for (int i = 0; i < ns_node.nprocs; i++)
+        M.local[i] = -1;
+    for (int j = 0; j < n; j++)
+        M.local[ns_node.active_rank[j]] = j;
+}
+
+void
+ns_mailbox_detach(void)
+{
+    free(M.local);
+    M = (struct mailbox){ 0 };
+}
+
+static int
+in_use(void)
+{
+    return M.table && ns_node.seg && ns_eng.exchange == NS_EXCHANGE_TREE;
+}
+
+static struct entry *
+entry(long step, int receiver, int sender)
+{
+    size_t n = (size_t)ns_node.nactive;
+    return &M.table[((size_t)(step & 1) * n + (size_t)receiver) * n + (size_t)sender];
+}
+
+void
+ns_mailbox_begin(void)
+{
+    M.used = 0;
+}
+
+int
+ns_mailbox_post(int dest, const void *msg, size_t len)
+{
+    if (!in_use() || M.local[dest] < 0 || len > M.size - M.used)
+        return 0;
+    long step = ns_eng.superstep;
+    char *box = M.data + ((size_t)ns_node.lrank * 2 + (size_t)(step & 1)) * M.size;
+    memcpy(box + M.used, msg, len);
+    *entry(step, M.local[dest], ns_node.lrank) =
+        (struct entry){ step + 1, (uint32_t)M.used, (uint32_t)len };
+    M.used += (len + 63) & ~(size_t)63;         /* the next one on its own line */
+    if (M.used > M.size)
+        M.used = M.size;
+    atomic_thread_fence(memory_order_release);  /* before the combine */
+    return 1;
+}
+
+int
+ns_mailbox_take(void)
+{
+    if (!in_use())
+        return 0;
+    long step = ns_eng.superstep;
+    int n = 0;
+    atomic_thread_fence(memory_order_acquire);  /* after the combine */
+    for (int s = 0; s < ns_node.nactive; s++) {
+        const struct entry *t = entry(step, ns_node.lrank, s);
+        if (s == ns_node.lrank || t->step != step + 1)
+            continue;
+        int src = ns_node.active_rank[s];
+        struct ns_buf *in = &ns_eng.peer[src].in;
+        in->len = 0;
+        memcpy(ns_buf_append(in, t->len),
+               M.data + ((size_t)s * 2 + (size_t)(step & 1)) * M.size + t->off, t->len);
+        ns_eng.sources[ns_eng.nsources++] = src;
+        n++;
+    }
+    ns_node.mailed += n;
+    return n;
+}
