@@ -212,6 +212,14 @@ struct ns_combiner *ns_combine_new(struct ns_group *g, int direct);
 void ns_combine_run(struct ns_group *g, const struct ns_combine_in *in,
                     struct ns_combine_out *out);
 void ns_combine_free(struct ns_combiner *c);
+/* An empty BSPlib superstep on this side (nothing sent, pushed, popped,
+ * resized or collected) of the root group g, through the node-local
+ * segment on one node (combine_node.c): -1 when that path is not open
+ * (nothing done); 1 when every process's superstep was empty with the
+ * same agreement values (the combine is over: no message comes); 0 when
+ * not, having arrived: the ns_combine_run that must follow, with the same
+ * values, goes on from there. */
+int  ns_combine_quiet(struct ns_group *g, int64_t kind, int64_t step, int64_t site, int64_t pops);
 int  ns_combine_direct(const struct ns_group *g);
 
 /* ---- groups (group.c) ----

@@ -61,6 +61,13 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
      * requests are coming, the combine (agreement, barrier, registration
      * sizes) is all there is to this superstep */
     int quiet = !nbx && ns_exchange_nothing_sent() && !ns_coll_sig;
+    if (quiet && !R->npush && !R->npop && !ns_eng.tagsize_set && !ns_prof_on
+        && ns_combine_quiet(&ns_root, kind, ns_eng.superstep, site_key(site),
+                            (int64_t)R->pop_hash) == 1) {
+        ns_exchange_skip();         /* empty everywhere: no registration, no size */
+        ns_eng.superstep++;
+        return;
+    }
     int ndest = quiet ? 0 : ns_exchange_send(&dests, nbx ? &ns_eng.ssends : NULL);
     NS_PROF(ns_prof_bsp_sent());
     struct ns_combine_in in = {
