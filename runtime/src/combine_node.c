@@ -238,6 +238,8 @@ head(long e, int r)
     return h;
 }
 
+/* ns_sync's empty superstep (internal.h): the empty-superstep path above,
+ * entered before any contribution is built. */
 int
 ns_combine_quiet(struct ns_group *g, int64_t kind, int64_t step, int64_t site, int64_t pops)
 {
