@@ -189,8 +189,9 @@ main(int argc, char **argv)
     double *hs = malloc(sizeof *hs * (size_t)npts), *ts = malloc(sizeof *ts * (size_t)npts);
     if (!hs || !ts)
         bench_fail("out of memory");
-    double r = bench_bsp_mean(bsp_params_r(o.reps)), g, l, gb, lb, lmpi = -1;
-    if (own && ns_node_local_pending()) {
+    double r = bench_bsp_mean(bsp_params_r(o.reps)), g, l, gb, lb, lmpi = 0;
+    int have_lmpi = own && ns_node_local_pending();     /* a fit's l may be negative */
+    if (have_lmpi) {
         bsp_params_gl(hmax, hstep, rounds, per, 0, hs, ts, &g, &l);
         robust_fit(hs, ts, npts, &g, &lmpi);
         if (!ns_node_local_pending())       /* the segments came too early */
@@ -212,7 +213,7 @@ main(int argc, char **argv)
         int n = snprintf(line, sizeof line, "p=%d r=%.1f g=%.5f l=%.3f g_bulk=%.5f l_bulk=%.3f "
                          "g_flops=%.1f l_flops=%.0f h=0..%ld", p, r, g, l, gb, lb, g * r, l * r,
                          hmax);
-        if (lmpi >= 0)
+        if (have_lmpi)
             n += snprintf(line + n, sizeof line - (size_t)n, " l_mpi=%.3f", lmpi);
         for (int k = 0; k < NS_NCOSTS; k++) {
             char sep = '=';
