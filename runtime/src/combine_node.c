@@ -173,20 +173,33 @@ exchange_bundles(struct ns_combiner *C, long e)
     ns_wait_all(nsend, bundle_reqs);
 }
 
+/* The summary of an empty superstep with these agreement values; kind_step
+ * 0 when kind or step does not fit in it. */
+static struct node_sum
+empty_sum(int64_t kind, int64_t step, int64_t site, int64_t pops)
+{
+    if (kind < 0 || kind >= 127 || step < 0 || step >= (int64_t)1 << 56)
+        return (struct node_sum){ 0, 0, 0 };
+    return (struct node_sum){ (kind + 1) << 56 | step, site, pops };
+}
+
 static struct node_sum
 summary(const struct ns_combine_in *in)
 {
     const int64_t *a = in->agree;
-    struct node_sum sum = { 0, 0, 0 };
     if (in->ndest || in->items_len || in->prefix || a[NS_AGREE_NPUSH]
         || a[NS_AGREE_NPOP] || a[NS_AGREE_TAGSIZE] != -1 || a[NS_AGREE_SPLIT]
-        || a[NS_AGREE_COLL] || a[NS_AGREE_KIND] < 0 || a[NS_AGREE_KIND] >= 127
-        || a[NS_AGREE_STEP] < 0 || a[NS_AGREE_STEP] >= (int64_t)1 << 56)
-        return sum;
-    sum.kind_step = (a[NS_AGREE_KIND] + 1) << 56 | a[NS_AGREE_STEP];
-    sum.site = a[NS_AGREE_SITE];
-    sum.pops = a[NS_AGREE_POPS];
-    return sum;
+        || a[NS_AGREE_COLL])
+        return (struct node_sum){ 0, 0, 0 };
+    return empty_sum(a[NS_AGREE_KIND], a[NS_AGREE_STEP], a[NS_AGREE_SITE], a[NS_AGREE_POPS]);
+}
+
+/* My arrival at combine e: my summary, then my counter (a release store). */
+static void
+arrive(long e, struct node_sum sum)
+{
+    flag(ns_node.lrank)->sum[e & 1] = sum;
+    atomic_store_explicit(&flag(ns_node.lrank)->epoch, e, memory_order_release);
 }
 
 /* Whether the process whose summary this is writes its slot: always over
@@ -244,13 +257,11 @@ int
 ns_combine_quiet(struct ns_group *g, int64_t kind, int64_t step, int64_t site, int64_t pops)
 {
     struct ns_combiner *C = g->comb;
-    if (!C || !C->node || !ns_node.seg || ns_node.nleader != 1 || kind < 0 || kind >= 127
-        || step < 0 || step >= (int64_t)1 << 56)
+    struct node_sum sum = empty_sum(kind, step, site, pops);
+    if (!C || !C->node || !ns_node.seg || ns_node.nleader != 1 || !sum.kind_step)
         return -1;
-    struct node_sum sum = { (kind + 1) << 56 | step, site, pops };
     long e = ++epoch;
-    flag(ns_node.lrank)->sum[e & 1] = sum;
-    atomic_store_explicit(&flag(ns_node.lrank)->epoch, e, memory_order_release);
+    arrive(e, sum);
     C->idle = NULL;
     wait_flags(C, 0, ns_node.nactive, e);
     if (!all_empty(e, &sum)) {
@@ -296,8 +307,7 @@ ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
             ((struct wire_head *)mine)->total = (uint32_t)C->up_out.len;
         }
     }
-    flag(ns_node.lrank)->sum[e & 1] = sum;
-    atomic_store_explicit(&flag(ns_node.lrank)->epoch, e, memory_order_release);
+    arrive(e, sum);
     if (ns_node.nleader == 1) {         /* one node: all are here */
         wait_flags(C, 0, ns_node.nactive, e);
         if (all_empty(e, &sum)) {
