@@ -1,10 +1,14 @@
 /*
- * nsparams.c - the cost of NestStep supersteps by kind (see nsparams.h).
- * The code of each superstep is what nsc emits for
+ * nsparams.c - the cost of NestStep supersteps by kind, and of their
+ * distributed-array data per word (see nsparams.h).  The code of each
+ * superstep is what nsc emits for
  *     step { x = 1; }                          (x declared sh<+> double)
  *     step { x = 1; } combine(x<+:pre>);
  *     neststep(2) { }
  *     step { v = a[i]; }                       (a distributed, a[i] remote)
+ *     step { b[l:l+h-1] = buf[0:h-1]; }        (b's block of the next process)
+ *     step { buf[0:h-1] = b[l:l+h-1]; }        (the previous process's)
+ *     step { for (k...) #pragma mirror(b[l+k:l+k]) }   (one record each)
  * and each result is checked.
  */
 #include <stdlib.h>
@@ -137,6 +141,111 @@ level(int base, int rounds, int per, double *mine)
         level(base + (index * s + 1) / 2, rounds, per, mine);
     }
     ns_neststep_end();
+}
+
+/* The mean over the processes of v[0..n-1], in place. */
+static void
+mean_over_processes(double *v, int n)
+{
+    ns_shvar sv;
+    ns_sh_declare(&sv, "v", v, (size_t)n, Type_double, sizeof *v, NS_OP_ADD, NULL);
+    ns_step_begin(NS_AT("step"));
+    for (int i = 0; i < n; i++)
+        ns_sh_w(&sv, (size_t)i, NS_AT("v"));
+    ns_step_end();
+    ns_sh_undeclare(&sv);
+    for (int i = 0; i < n; i++)
+        v[i] /= NestStep_size();
+}
+
+/* One point of ns_params_da: my medians of the write, the read and the
+ * mirror step of h elements (us). */
+static void
+da_point(ns_darray *b, long hmax, long h, double *buf, int rounds, int per, double *tw,
+         double *tr, double *tm)
+{
+    int p = NestStep_size(), me = NestStep_rank(), n = rounds * per;
+    long next = (me + 1) % p * hmax, prev = (me + p - 1) % p * hmax;
+    double *t = malloc(sizeof *t * (size_t)(3 * n));
+    if (!t)
+        bench_fail("out of memory");
+    for (int r = 0; r < rounds; r++)
+        for (int i = -1; i < per; i++) {        /* -1: untimed */
+            for (long k = 0; k < h; k++)
+                buf[k] = (double)(me * hmax + k);
+            compute();
+            double t0 = bench_now();
+            ns_step_begin(NS_AT("step"));
+            if (h)
+                ns_da_write_section(b, next, next + h - 1, 1, buf, NS_AT("section write"));
+            ns_step_end();
+            double t1 = bench_now();
+            compute();
+            double t2 = bench_now();
+            ns_step_begin(NS_AT("step"));
+            if (h)
+                ns_da_read_section(b, prev, prev + h - 1, 1, buf, NS_AT("section read"));
+            ns_step_end();
+            double t3 = bench_now();
+            long from = (me + p - 2) % p;       /* who wrote into my previous's block */
+            for (long k = 0; k < h; k++)
+                if (buf[k] != (double)(from * hmax + k))
+                    bench_fail("section read: element %ld of process %d's block is %g, "
+                               "expected %g", k, (me + p - 1) % p, buf[k],
+                               (double)(from * hmax + k));
+            compute();
+            double t4 = bench_now();
+            ns_step_begin(NS_AT("step"));
+            for (long k = 0; k < h; k++)
+                ns_da_mirror(b, prev + k, prev + k, 1, NS_AT("mirror"));
+            ns_step_end();
+            double t5 = bench_now();
+            ns_step_begin(NS_AT("step"));       /* the mirrors are readable now */
+            for (long k = 0; k < h; k += 1 + h / 16) {
+                double v = *(const double *)ns_da_rd(b, prev + k, NS_AT("mirrored"));
+                if (v != (double)(from * hmax + k))
+                    bench_fail("mirror: element %ld of process %d's block is %g, expected %g",
+                               k, (me + p - 1) % p, v, (double)(from * hmax + k));
+            }
+            ns_step_end();
+            if (i >= 0) {
+                t[r * per + i] = t1 - t0;
+                t[n + r * per + i] = t3 - t2;
+                t[2 * n + r * per + i] = t5 - t4;
+            }
+        }
+    *tw = 1e6 * bench_median(t, n);
+    *tr = 1e6 * bench_median(t + n, n);
+    *tm = 1e6 * bench_median(t + 2 * n, n);
+    free(t);
+}
+
+void
+ns_params_da(long hmax, long hstep, int rounds, int per, double *hs, double *tw, double *tr,
+             double *tm)
+{
+    NestStep_init(NULL, NULL);
+    int p = NestStep_size(), npts = (int)(hmax / hstep) + 1;
+    ns_darray *b = ns_da_new("b", p * hmax, 1, Type_double, sizeof(double), NS_BLOCK,
+                             NS_OP_FIRST, NULL);
+    double *buf = malloc(sizeof *buf * (size_t)(hmax + 1));
+    gx = malloc(sizeof *gx * GAP);
+    gy = malloc(sizeof *gy * GAP);
+    if (!buf || !gx || !gy)
+        bench_fail("out of memory");
+    for (int i = 0; i < GAP; i++)
+        gx[i] = i & 7, gy[i] = 1;
+    for (int k = 0; k < npts; k++) {
+        hs[k] = (double)(k * hstep);
+        da_point(b, hmax, k * hstep, buf, rounds, per, &tw[k], &tr[k], &tm[k]);
+    }
+    mean_over_processes(tw, npts);
+    mean_over_processes(tr, npts);
+    mean_over_processes(tm, npts);
+    ns_da_free(b);
+    free(buf);
+    free(gx);
+    free(gy);
 }
 
 void

@@ -25,4 +25,17 @@ extern const char *const ns_cost_name[NS_NCOSTS];
  * group had size s. */
 void ns_params_steps(int rounds, int per, double *cost);
 
+/* The cost of distributed-array element data, as h-relations: in a step,
+ * every process writes h doubles of a block-distributed array into the
+ * block of the next process (a section write: one request record); in
+ * another it reads h doubles of the previous process's block (a section
+ * read); in a third it mirrors them one element at a time (h records of
+ * one element), for h = 0, hstep, ..., hmax.  hs[k] gets h; tw[k], tr[k]
+ * and tm[k] the mean over the processes of each one's median time of the
+ * write, the read and the mirror step (us; rounds rounds of one untimed
+ * and per timed steps each).  Collective, in the root group outside any
+ * step. */
+void ns_params_da(long hmax, long hstep, int rounds, int per, double *hs, double *tw,
+                  double *tr, double *tm);
+
 #endif /* BENCH_NSPARAMS_H */

@@ -28,10 +28,13 @@ for s in $programs; do
         *) "$bin/bspcc" -O2 "$here/samples/bsplib/$s.c" -o "$dir/$s" -lm || exit 1 ;;
     esac
 done
-args() {    # the arguments each program runs with
+args() {    # the arguments each program runs with: runs of 0.1 to 1 s, not the
+            # samples' test sizes (a few ms, which launch skew and first touches rule)
     case $1 in
         inprod) echo 4000000 20 ;; lu) echo 400 ;; fft) echo 9 4 ;;
-        parprefix|quicksort|samplesort|histogram) echo 1000000 ;; listrank) echo 100000 ;;
+        dnc) echo 32000000 ;; heat) echo 1000000 100 ;; spmv) echo 200000 20 ;;
+        parprefix|histogram) echo 10000000 ;; quicksort|samplesort) echo 4000000 ;;
+        listrank) echo 200000 ;;
     esac
 }
 for p in $procs; do

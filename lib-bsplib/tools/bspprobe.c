@@ -6,13 +6,16 @@
  * Theil-Sen line through the points, which load cannot pull), and g_bulk,
  * l_bulk by the same h-relations sent as one put per destination; then the
  * cost of each kind of NestStep superstep at every group size that
- * neststep(2) reaches (bench/nsparams.c).  Unless NS_NODE_AFTER is set, it
+ * neststep(2) reaches, and g_da_write and g_da_read, the cost per word of
+ * distributed-array section writes and reads, and g_da_rec, the cost of a
+ * request record beyond its data (element mirrors; bench/nsparams.c).  Unless NS_NODE_AFTER is set, it
  * first measures g and l as above on the all-MPI path, the one a job's
  * first NS_NODE_AFTER supersteps take (l_mpi; only where the job makes
  * node-local segments), then lets the engine make the segments and
  * measures everything else in the steady state through them.  Writes one
- * line "p=P r=R g=G l=L g_bulk=GB l_bulk=LB ... l_mpi=LM l_step=S:T,...
- * l_prefix=... l_split=... l_join=... l_da=..." into the parameter file
+ * line "p=P r=R g=G l=L g_bulk=GB l_bulk=LB ... l_mpi=LM g_da_write=GW
+ * g_da_read=GR g_da_rec=GC l_step=S:T,... l_prefix=... l_split=... l_join=... l_da=..."
+ * into the parameter file
  * that bspprof reads, replacing an earlier line for the same P.
  * Run: bsprun -np P bspprobe.
  */
@@ -44,6 +47,8 @@ struct options {
     const char *out;
     long hmax, hstep;
     int rounds, per, reps, nsrounds, nsper;
+    long dahmax, dahstep;           /* the distributed-array h-relations */
+    int darounds, daper;
     int help;
     char error[128];                /* a bad argument: the message */
 };
@@ -66,7 +71,8 @@ number(struct options *o, const char *opt, const char *s)
 static void
 parse(int argc, char **argv, struct options *o)
 {
-    *o = (struct options){ "bspprobe.txt", 16000, 1000, 5, 10, 100000, 10, 20, 0, "" };
+    *o = (struct options){ "bspprobe.txt", 16000, 1000, 5, 10, 100000, 10, 20, 16000, 4000, 4, 5,
+                           0, "" };
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-o")) {
             if (i + 1 < argc)
@@ -80,6 +86,7 @@ parse(int argc, char **argv, struct options *o)
         else if (!strcmp(argv[i], "--quick")) {
             o->hmax = 2000, o->hstep = 250, o->rounds = 3, o->per = 5, o->reps = 10000;
             o->nsrounds = 3, o->nsper = 5;
+            o->dahmax = 4000, o->dahstep = 1000, o->darounds = 2, o->daper = 3;
         } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
             o->help = 1;
         else if (!o->error[0])
@@ -146,7 +153,9 @@ update(const char *path, int p, const char *line)
     fprintf(f, "# bspprobe: BSP parameters of the NestStep-C engine on %s, last measured %s"
             "# p processes, r Mflop/s (DAXPY), g us per 8-byte word, l us (l_mpi: over MPI, "
             "before the node-local segments); "
-            "g_flops and l_flops = g*r and l*r;\n# l_KIND=S:T,...: a NestStep superstep of "
+            "g_flops and l_flops = g*r and l*r;\n# g_da_write, g_da_read: us per 8-byte word "
+            "of distributed-array section writes and reads, g_da_rec us per request record;"
+            "\n# l_KIND=S:T,...: a NestStep superstep of "
             "that kind in a group of S processes costs T us\n", host, ctime(&now));
     for (int i = 0; i < nkeep; i++) {
         fputs(keep[i], f);
@@ -208,6 +217,17 @@ main(int argc, char **argv)
     if (!cost)
         bench_fail("out of memory");
     ns_params_steps(nsrounds, nsper, cost);
+    int dapts = (int)(o.dahmax / o.dahstep) + 1;
+    double *dh = malloc(sizeof *dh * (size_t)(4 * dapts)), gdw, gdr, gdm, icept;
+    if (!dh)
+        bench_fail("out of memory");
+    ns_params_da(o.dahmax, o.dahstep, o.darounds, o.daper, dh, dh + dapts, dh + 2 * dapts,
+                 dh + 3 * dapts);
+    robust_fit(dh, dh + dapts, dapts, &gdw, &icept);
+    robust_fit(dh, dh + 2 * dapts, dapts, &gdr, &icept);
+    robust_fit(dh, dh + 3 * dapts, dapts, &gdm, &icept);
+    double gdc = gdm > gdr ? gdm - gdr : 0;     /* a mirror record holds one word */
+    free(dh);
     if (bsp_pid() == 0) {
         char line[4096];
         int n = snprintf(line, sizeof line, "p=%d r=%.1f g=%.5f l=%.3f g_bulk=%.5f l_bulk=%.3f "
@@ -215,6 +235,8 @@ main(int argc, char **argv)
                          hmax);
         if (have_lmpi)
             n += snprintf(line + n, sizeof line - (size_t)n, " l_mpi=%.3f", lmpi);
+        n += snprintf(line + n, sizeof line - (size_t)n,
+                      " g_da_write=%.5f g_da_read=%.5f g_da_rec=%.5f", gdw, gdr, gdc);
         for (int k = 0; k < NS_NCOSTS; k++) {
             char sep = '=';
             n += snprintf(line + n, sizeof line - (size_t)n, " %s", ns_cost_name[k]);

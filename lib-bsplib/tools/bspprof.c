@@ -2,7 +2,9 @@
  * bspprof - reads the trace of a run (bsprun --profile=DIR, NS_PROFILE) and
  * holds it against the BSP cost model: a table per superstep (w, h, wait,
  * measured and predicted time w + h*g + l with bspprobe's g and l, l of
- * NestStep supersteps by their kind and group size), totals,
+ * NestStep supersteps by their kind and group size; on a node with more
+ * processes than cores, w by the processor time the node's cores had to
+ * give), totals,
  * the costliest supersteps and load imbalance; --csv; --svg, a timeline
  * with one lane per process; --matrix, the bytes from process i to j.
  * The file format is runtime/src/profile_format.h (docs/profile.md).
@@ -65,21 +67,24 @@ struct proc {
     uint32_t nfile;
     int aborted;
     int v1;                         /* a version-1 trace: no set-up, no path */
+    int shared;                     /* index among the shared nodes, or -1 */
 };
 static struct proc *procs;
 static int nprocs;
 static int64_t origin = INT64_MAX;  /* earliest engine start, absolute ns */
 
-/* A version-1 record as a current one: no set-up (its field is new), the
- * peers after the longer fixed part. */
+/* A record of an older version, whose fixed part is fixed bytes long, as a
+ * current one: the fields it lacks say "not recorded" (no set-up, no
+ * processor time), the peers after the longer fixed part. */
 static const struct nsp_step *
-from_v1(const struct nsp_rec *r)
+from_old(const struct nsp_rec *r, size_t fixed)
 {
-    size_t peers = r->size > NSP_STEP_V1_SIZE ? r->size - NSP_STEP_V1_SIZE : 0;
+    size_t peers = r->size > fixed ? r->size - fixed : 0;
     struct nsp_step *s = xcalloc(1, sizeof *s + peers);
-    memcpy(s, r, r->size < NSP_STEP_V1_SIZE ? r->size : NSP_STEP_V1_SIZE);
-    memcpy(s + 1, (const char *)r + NSP_STEP_V1_SIZE, peers);
+    memcpy(s, r, r->size < fixed ? r->size : fixed);
+    memcpy(s + 1, (const char *)r + fixed, peers);
     s->r.size = (uint32_t)(sizeof *s + peers);
+    s->w_cpu_ns = -1;
     return s;
 }
 
@@ -106,6 +111,8 @@ load(struct proc *P, const char *dir, int pid)
         die("%s is not a trace of version 1..%d (magic %.7s, version %u)", path, NSP_VERSION,
             P->head->magic, P->head->version);
     P->v1 = P->head->version == 1;
+    size_t fixed = P->head->version == 1 ? NSP_STEP_V1_SIZE
+                 : P->head->version == 2 ? NSP_STEP_V2_SIZE : 0;
     long cap = 0;
     for (size_t off = (P->head->head_size + 7) & ~(size_t)7; off + sizeof(struct nsp_rec) <= size;) {
         const struct nsp_rec *r = (const void *)(base + off);
@@ -116,7 +123,7 @@ load(struct proc *P, const char *dir, int pid)
                 cap = cap ? 2 * cap : 1024;
                 P->rec = xrealloc(P->rec, sizeof *P->rec * (size_t)cap);
             }
-            P->rec[P->nrec++] = P->v1 ? from_v1(r) : (const void *)r;
+            P->rec[P->nrec++] = fixed ? from_old(r, fixed) : (const void *)r;
             if (r->flags & NSP_F_ABORTED)
                 P->aborted = 1;
         } else if (r->type == NSP_STRING) {
@@ -177,6 +184,9 @@ struct param {
     double r, g, l, gb;             /* gb: g of bulk puts, or g */
     double lmpi;                    /* l on the all-MPI path (l_mpi=), else l */
     int has_lmpi;
+    double gdw, gdr;                /* per word of distributed-array section writes, reads */
+    double gdc;                     /* per request record beyond its data */
+    int has_gda;
     int smax;                       /* NestStep costs for group sizes 1..smax */
     double *ls;                     /* [s * NL + kind], 0: not measured */
 };
@@ -204,6 +214,12 @@ read_params(const char *path, int must)
             q.has_lmpi = b && sscanf(b, " l_mpi=%lf", &q.lmpi) == 1;
             if (!q.has_lmpi)
                 q.lmpi = q.l;
+            const char *dw = strstr(line, " g_da_write="), *dr = strstr(line, " g_da_read=");
+            q.has_gda = dw && dr && sscanf(dw, " g_da_write=%lf", &q.gdw) == 1
+                     && sscanf(dr, " g_da_read=%lf", &q.gdr) == 1;
+            const char *dc = strstr(line, " g_da_rec=");
+            if (!dc || sscanf(dc, " g_da_rec=%lf", &q.gdc) != 1)
+                q.gdc = 0;
             q.smax = 0;
             q.ls = NULL;
             for (int k = 0; k < NL; k++) {
@@ -255,6 +271,13 @@ struct row {
     int64_t superstep;
     int ordinal, kind, depth, gsize, gindex, line, nmem, aborted, neststep, prefix;
     int nnode, v1;                  /* members whose combine was node-local; v1 traces */
+    double *cpu;                    /* [nshared] or NULL: per shared node, its members'
+                                     * processor time in w, summed (us) */
+    double wmodel;                  /* the w the prediction takes (w_model) */
+    uint64_t hdaw, hdar;            /* max over members of distributed-array write data
+                                     * out or in, and of read data (bytes) */
+    uint64_t hdarec;                /* ... and of its request records sent or served */
+    int da_priced;                  /* predicted with g_da_write and g_da_read */
     long seq;                       /* latest position among its members' records */
     int first;                      /* its lowest process */
     const char *file;
@@ -343,6 +366,66 @@ row_of(const struct nsp_step *r)
     return w;
 }
 
+/* ---- shared nodes: more processes than cores ----
+ * A node that runs more of the job's processes than it has cores cannot
+ * give each its own: in a superstep its cores must give the processor time
+ * of all its processes' computations, and a process's wall-clock w counts
+ * the time it waited for a core as well.  Both bound the superstep from
+ * below: it ends after its slowest computation (w_max, wall-clock, as on
+ * every node) and after the shared node's cores have given their
+ * processes' total processor time; the model takes the larger.  The
+ * engine records the processor time of every computation on a shared node
+ * (w_cpu_ns, version 3). */
+struct shared_node { int node, procs, cores; };
+static struct shared_node *shared;
+static int nshared;
+
+static void
+find_shared(void)
+{
+    for (int pid = 0; pid < nprocs; pid++) {
+        struct proc *P = &procs[pid];
+        const struct nsp_head *h = P->head;
+        P->shared = -1;
+        if (h->version < 3 || h->head_size < sizeof *h || h->node_cores < 1
+            || h->node_procs <= h->node_cores)
+            continue;
+        int k = 0;
+        while (k < nshared && shared[k].node != h->node)
+            k++;
+        if (k == nshared) {
+            shared = xrealloc(shared, sizeof *shared * (size_t)(nshared + 1));
+            shared[nshared++] = (struct shared_node){ h->node, h->node_procs, h->node_cores };
+        }
+        P->shared = k;
+    }
+}
+
+/* A member's processor time into its row, on a shared node. */
+static void
+add_cpu(struct row *w, const struct proc *P, const struct nsp_step *r)
+{
+    if (P->shared < 0 || r->w_cpu_ns < 0)
+        return;
+    if (!w->cpu)
+        w->cpu = xcalloc((size_t)nshared, sizeof *w->cpu);
+    w->cpu[P->shared] += (double)r->w_cpu_ns * 1e-3;
+}
+
+/* The w of a superstep in the model: w_max, or what a shared node's cores
+ * must give where that is more. */
+static double
+w_model(const struct row *w)
+{
+    double m = w->wmax;
+    for (int k = 0; w->cpu && k < nshared; k++) {
+        double share = w->cpu[k] / shared[k].cores;
+        if (share > m)
+            m = share;
+    }
+    return m;
+}
+
 static void
 gather(void)
 {
@@ -388,6 +471,19 @@ gather(void)
             if (wk > w->wmax)
                 w->wmax = wk;
             w->wsum += wk;
+            add_cpu(w, P, r);
+            const uint64_t *da = r->da_bytes;
+            uint64_t dw = da[NSP_DA_WRITE_OUT] > da[NSP_DA_WRITE_IN] ? da[NSP_DA_WRITE_OUT]
+                                                                      : da[NSP_DA_WRITE_IN];
+            uint64_t dr = da[NSP_DA_READ_OUT] > da[NSP_DA_READ_IN] ? da[NSP_DA_READ_OUT]
+                                                                   : da[NSP_DA_READ_IN];
+            if (dw > w->hdaw)
+                w->hdaw = dw;
+            if (dr > w->hdar)
+                w->hdar = dr;
+            uint64_t dc = r->da_recs[0] > r->da_recs[1] ? r->da_recs[0] : r->da_recs[1];
+            if (dc > w->hdarec)
+                w->hdarec = dc;
             if (wait > w->waitmax)
                 w->waitmax = wait;
             w->waitsum += wait;
@@ -466,11 +562,15 @@ path_name(const struct row *w)
  * superstep the cost of its kind (l_neststep) where the line has it;
  * BSPlib's l is that of the path the combine took: l_mpi (where the line
  * has it) for one on MPI messages, as before the node-local segments are
- * made, l (the steady state) else. */
+ * made, l (the steady state) else.  w: w_model's.  A NestStep superstep
+ * with distributed-array data, where the line has their costs: its write
+ * and read words (h of each, hdaw and hdar) at g_da_write and g_da_read
+ * and its request records (hdarec) at g_da_rec, instead of h at g. */
 static double
 predict(struct row *w)
 {
     const struct param *q = param_for(w->gsize);
+    w->wmodel = w_model(w);
     if (!q)
         return NAN;
     double words = (double)((w->hbytes + WORD - 1) / WORD);
@@ -486,7 +586,11 @@ predict(struct row *w)
             w->lterm = term;
         }
     }
-    return w->wmax + words * q->gb + reqs * (q->g - q->gb) + l;
+    w->da_priced = w->neststep && q->has_gda && (w->hdaw || w->hdar);
+    if (w->da_priced)
+        return w->wmodel + (double)((w->hdaw + WORD - 1) / WORD) * q->gdw
+             + (double)((w->hdar + WORD - 1) / WORD) * q->gdr + (double)w->hdarec * q->gdc + l;
+    return w->wmodel + words * q->gb + reqs * (q->g - q->gb) + l;
 }
 
 /* Program order: a superstep comes after every superstep that one of its
@@ -554,6 +658,7 @@ static double launch_skew;          /* latest engine start - earliest (us) */
 static double setup_total;          /* engine set-up inside supersteps (us) */
 static long setup_rows, first_setup = -1;
 static long path_rows[2];           /* supersteps on MPI, node-local */
+static long da_rows;                /* predicted with g_da_write and g_da_read */
 static int any_v1;
 
 static void
@@ -580,6 +685,7 @@ totals(void)
         any_v1 |= w->v1;
         path_rows[0] += !strcmp(path_name(w), "mpi");
         path_rows[1] += !strcmp(path_name(w), "node");
+        da_rows += w->da_priced;
         if (w->setup > 0) {
             setup_total += w->setup;
             setup_rows++;
@@ -679,6 +785,13 @@ print_table(long maxrows, int top)
                "segments", path_rows[0], q && q->has_lmpi ? " (predicted with l_mpi)" : "",
                path_rows[1]);
     }
+    if (da_rows)
+        printf("\nda: %ld supersteps with distributed-array data, priced per word with "
+               "g_da_write and g_da_read and per request record with g_da_rec", da_rows);
+    for (int k = 0; k < nshared; k++)
+        printf("\nshared node: node %d runs %d processes on %d core%s: w is the larger of w_max "
+               "and the processor time of its members' w / %d", shared[k].node, shared[k].procs,
+               shared[k].cores, shared[k].cores > 1 ? "s" : "", shared[k].cores);
     printf("\ntotal: %llu puts, %llu gets, %llu sends, %llu data messages, sum of h %llu bytes\n",
            (unsigned long long)nput, (unsigned long long)nget, (unsigned long long)nsend,
            (unsigned long long)msgs, (unsigned long long)bytes);
@@ -722,7 +835,7 @@ print_csv(void)
     printf("row,kind,superstep,ordinal,site,group,depth,gindex,gsize,members,h_bytes,h_words,"
            "sent_max_bytes,recv_max_bytes,msgs_max,msgs,puts,gets,sends,items,item_bytes,"
            "da_served,aborted,prefix,l_term,w_max_us,w_mean_us,wait_max_us,wait_mean_us,start_us,end_us,"
-           "measured_us,predicted_us,ratio,setup_us,path\n");
+           "measured_us,predicted_us,ratio,setup_us,path,w_model_us,h_da_write_words,h_da_read_words,h_da_records\n");
     for (long i = 0; i < nrows; i++) {
         const struct row *w = &rows[i];
         site_text(w, site, sizeof site);
@@ -743,7 +856,13 @@ print_csv(void)
             printf(",,");
         else
             printf("%.3f,%.3f,", w->predicted, w->model / w->predicted);
-        printf("%.3f,%s\n", w->setup, path_name(w));
+        printf("%.3f,%s,", w->setup, path_name(w));
+        if (isnan(w->predicted))
+            printf(",");
+        else
+            printf("%.3f,", w->wmodel);
+        printf("%llu,%llu,%llu\n", (unsigned long long)(w->hdaw + WORD - 1) / WORD,
+               (unsigned long long)(w->hdar + WORD - 1) / WORD, (unsigned long long)w->hdarec);
     }
 }
 
@@ -1106,6 +1225,7 @@ main(int argc, char **argv)
         if (!nparams)
             read_params("bspprobe.txt", 0);
     }
+    find_shared();
     gather();
     qsort(rows, (size_t)nrows, sizeof *rows, cmp_order);
     index_rows();                       /* the rows moved */

@@ -93,6 +93,8 @@ add_rec(struct da_peer *pe, int kind, ns_darray *a, ns_iter it, long off, long l
 {
     struct da_rec *r = ns_buf_append(&pe->req, sizeof *r + NS_PAD8(data));
     *r = (struct da_rec){ (uint32_t)kind, 0, a->st->key, it.i, it.step, it.left, off, len };
+    if (pe != &peer[ns_proc.pid])
+        NS_PROF(ns_prof_da_recs(0, 1));
     return r;
 }
 
@@ -127,6 +129,8 @@ ns_da_req_write(int w, ns_darray *a, ns_iter it, long off, long len, const char 
 {
     size_t bytes = (size_t)len * a->elsize;
     struct da_rec *r = add_rec(to_peer(w), DA_WRITE, a, it, off, len, (size_t)it.left * bytes);
+    if (w != ns_proc.pid)
+        NS_PROF(ns_prof_da(NSP_DA_WRITE_OUT, (size_t)it.left * bytes));
     char *d = (char *)(r + 1);
     for (long j = 0; j < it.left; j++)
         memcpy(d + (size_t)j * bytes, src + (size_t)j * sstride, bytes);
@@ -272,6 +276,7 @@ ns_da_send(struct ns_group *g, const int **dests)
         hist_dest[n++] = ns_group_rank_of(g, w);
         NS_PROF(ns_prof_out(w, 1, pe->req.len));
         NS_PROF(ns_prof_in(w, (pe->rep_bytes > 0) + (pe->mir_bytes > 0), pe->rep_bytes + pe->mir_bytes));
+        NS_PROF(ns_prof_da(NSP_DA_READ_IN, pe->rep_bytes + pe->mir_bytes));
         MPI_Isend(pe->req.data, (int)pe->req.len, MPI_BYTE, w, tag(g, NS_GTAG_DA_REQ0),
                   ns_eng.comm, ns_reqs_add(&sends));
         if (pe->rep_bytes) {
@@ -349,6 +354,10 @@ serve(int src, int kind, const struct ns_site *site)
             for (long j = 0; j < r->count; j++)
                 memcpy(o + (size_t)j * bytes,
                        unit_at(a, r->start + j * r->stride, src, kind, site) + off, bytes);
+            if (src != ns_proc.pid) {
+                NS_PROF(ns_prof_da(NSP_DA_READ_OUT, (size_t)r->count * bytes));
+                NS_PROF(ns_prof_da_recs(1, 1));
+            }
         }
         p += rec_size(r, a);
     }
@@ -410,6 +419,9 @@ apply_writes(int src, int above, const struct ns_site *site)
         struct ns_dastate *s = a->st;
         const char *v = (const char *)(r + 1);
         long nel = r->kind == DA_WRITE ? r->count * r->len : 0;
+        NS_PROF(ns_prof_da(NSP_DA_WRITE_IN, (size_t)nel * a->elsize));
+        if (nel)
+            NS_PROF(ns_prof_da_recs(1, 1));
         for (long j = 0; j < nel; j++, v += a->elsize) {
             long i = r->start + j / r->len * r->stride, k = r->off + j % r->len;
             if (j % r->len == 0)

@@ -163,6 +163,7 @@ void ns_reqs_free(struct ns_reqs *q);
  * cores. */
 void ns_wait_init(int local_procs);
 int  ns_oversubscribed(void);
+int  ns_node_cores(void);                       /* NS_CORES, else online CPUs; 0: unknown */
 
 /* Set while an error found here is found by the group's process 0 as well
  * (the combine's direct protocol): ns_fatal lets that process report it. */

@@ -8,7 +8,9 @@
  * process that is killed keeps every finished superstep, and memory stays
  * bounded however many supersteps there are (a full window is unmapped and
  * the next one mapped).  Traffic per peer is kept sparse: a slot per peer
- * touched in this superstep, found through an index of p ints.
+ * touched in this superstep, found through an index of p ints.  Where the
+ * node has more processes than cores, each record also holds the processor
+ * time the process computed for (bspprof's model of a shared node).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -20,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "internal.h"
+#include "node.h"
 #include "profile.h"
 
 int ns_prof_on;
@@ -35,6 +38,8 @@ static off_t win_off;               /* file offset of the window */
 static int64_t t0;                  /* CLOCK_MONOTONIC at start, ns */
 static int64_t last_end;            /* end of my previous superstep */
 static int64_t setup_start;         /* ns_prof_setup_begin's time */
+static int cpu_on;                  /* my node is oversubscribed: read the CPU clock */
+static int64_t last_end_cpu;        /* my processor time at last_end */
 
 static struct nsp_step cur;         /* the superstep in progress */
 static int open_rec;
@@ -56,6 +61,15 @@ now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec - t0;
+}
+
+/* This thread's processor time, ns. */
+static int64_t
+cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 static void __attribute__((noreturn))
@@ -144,6 +158,20 @@ ns_prof_out(int q, int msgs, size_t bytes)
 }
 
 void
+ns_prof_da(int what, size_t bytes)
+{
+    if (open_rec)
+        cur.da_bytes[what] += bytes;
+}
+
+void
+ns_prof_da_recs(int served, long n)
+{
+    if (open_rec)
+        cur.da_recs[served] += (uint64_t)n;
+}
+
+void
 ns_prof_in(int q, int msgs, size_t bytes)
 {
     if (!msgs && !bytes)
@@ -181,6 +209,8 @@ close_rec(int64_t t, int flags)
         slot_of[peers[i].peer] = -1;
     npeers = 0;
     last_end = cur.t[NSP_T_END];
+    if (cpu_on)
+        last_end_cpu = cpu_now();
     open_rec = 0;
 }
 
@@ -195,6 +225,7 @@ begin(int kind)
     memset(&cur, 0, sizeof cur);
     cur.t[NSP_T_START] = last_end;
     cur.t[NSP_T_SYNC] = t;
+    cur.w_cpu_ns = cpu_on ? cpu_now() - last_end_cpu : -1;
     for (int i = NSP_T_SENT; i < NSP_NT; i++)
         cur.t[i] = -1;
     cur.kind = (uint16_t)kind;
@@ -452,6 +483,11 @@ ns_prof_start(void)
         snprintf(h->job, sizeof h->job, "ppid-%ld", (long)getppid());
     snprintf(h->program, sizeof h->program, "%s", program_invocation_short_name);
     knobs(h->knobs, sizeof h->knobs);
+    h->node = ns_node.index;
+    h->node_procs = ns_node.size;
+    h->node_cores = ns_node_cores();
+    cpu_on = ns_oversubscribed();
+    last_end_cpu = cpu_on ? cpu_now() : 0;
     clock_gettime(CLOCK_MONOTONIC, &ts);        /* the first superstep starts now */
     t0 = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
     h->t0_ns = t0;

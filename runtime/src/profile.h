@@ -39,6 +39,10 @@ void ns_prof_served(int nrecv);             /* after the combine: requests to se
 /* Data moved outside the BSPlib buffers (distributed-array messages). */
 void ns_prof_out(int peer, int msgs, size_t bytes);
 void ns_prof_in(int peer, int msgs, size_t bytes);
+/* ... of which distributed-array element data (enum nsp_da), and request
+ * records (0: mine sent, 1: others' served or applied). */
+void ns_prof_da(int what, size_t bytes);
+void ns_prof_da_recs(int served, long n);
 /* The combine of the superstep in progress went through the node-local
  * segments (NSP_F_NODE_LOCAL). */
 void ns_prof_node_local(void);

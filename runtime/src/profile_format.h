@@ -8,7 +8,7 @@
  * killed) ends the file; NSP_SKIP fills the rest of a window.  Integers are
  * the host's byte order; times are nanoseconds of CLOCK_MONOTONIC since the
  * process's engine start (head.t0_ns), so processes on one host share the
- * clock.
+ * clock.  testsuite/Inputs/write-trace.py writes the same layout.
  */
 #ifndef NESTSTEP_PROFILE_FORMAT_H
 #define NESTSTEP_PROFILE_FORMAT_H
@@ -17,7 +17,10 @@
 #include <stdint.h>
 
 #define NSP_MAGIC "NSPROF1"         /* 8 bytes with its NUL */
-#define NSP_VERSION 2         /* 2: nsp_step.setup_ns, NSP_F_NODE_LOCAL; bspprof reads 1 too */
+#define NSP_VERSION 3         /* 2: nsp_step.setup_ns, NSP_F_NODE_LOCAL; 3: the node
+                               * fields of nsp_head, nsp_step.w_cpu_ns, da_bytes and
+                               * da_recs;
+                               * bspprof reads 1 and 2 too */
 
 struct nsp_head {
     char magic[8];
@@ -27,7 +30,14 @@ struct nsp_head {
     char job[64];                   /* NS_JOB_KEY: the same in every file of a run */
     char program[64];
     char knobs[128];                /* the engine knobs in force, "NAME=value ..." */
+    /* version 3 on (head_size says whether they are there) */
+    int32_t node;                   /* my node's index among the job's nodes */
+    int32_t node_procs;             /* the job's processes started on my node */
+    int32_t node_cores;             /* the cores they share (NS_CORES, else online CPUs) */
+    int32_t pad;
 };
+/* A version-2 head's size: everything before node. */
+#define NSP_HEAD_V2_SIZE 288
 
 enum nsp_type { NSP_END = 0, NSP_SKIP = 1, NSP_STRING = 2, NSP_STEP = 3 };
 
@@ -75,9 +85,27 @@ struct nsp_step {
     uint64_t item_bytes;
     int64_t setup_ns;               /* engine set-up inside it (making the node-local
                                      * segments, node.c); version 2 on */
+    int64_t w_cpu_ns;               /* the processor time I used computing (t[START] to
+                                     * t[SYNC]), recorded where my node has more
+                                     * processes than cores, else -1; version 3 on */
+    uint64_t da_bytes[4];           /* distributed-array data of other processes'
+                                     * (enum nsp_da); version 3 on */
+    uint64_t da_recs[2];            /* distributed-array request records: mine to other
+                                     * processes, theirs I served or applied; v3 on */
 };
-/* A version-1 record's fixed part: everything before setup_ns. */
+/* The distributed-array data of a superstep, as bspprof's model prices it:
+ * element writes go out and are applied, element reads and mirrors are
+ * served and come back (the records' headers are not counted). */
+enum nsp_da {
+    NSP_DA_WRITE_OUT,       /* my writes into elements other processes own */
+    NSP_DA_WRITE_IN,        /* their writes I applied */
+    NSP_DA_READ_OUT,        /* values I served to their reads and mirrors */
+    NSP_DA_READ_IN          /* values I got for mine */
+};
+/* The fixed part of a version-1 record (everything before setup_ns) and of
+ * a version-2 one (before w_cpu_ns). */
 #define NSP_STEP_V1_SIZE 160
+#define NSP_STEP_V2_SIZE 168
 
 /* Traffic with one peer in one superstep: data bytes (puts, gets' data,
  * sends' tag and payload, distributed-array requests and replies) and
@@ -90,5 +118,9 @@ struct nsp_peer {
 
 _Static_assert(offsetof(struct nsp_step, setup_ns) == NSP_STEP_V1_SIZE,
                "version 1's fields keep their places");
+_Static_assert(offsetof(struct nsp_step, w_cpu_ns) == NSP_STEP_V2_SIZE,
+               "version 2's fields keep their places");
+_Static_assert(offsetof(struct nsp_head, node) == NSP_HEAD_V2_SIZE,
+               "version 2's head keeps its size");
 
 #endif /* NESTSTEP_PROFILE_FORMAT_H */

@@ -10,6 +10,7 @@
 
 static struct ns_wait_conf conf = NS_WAIT_CONF_DEFAULT;
 static int oversubscribed;      /* more processes than cores on this node */
+static int cores;               /* this node's cores: NS_CORES, else the online CPUs */
 
 /* NS_WAIT_POLICY: backoff (the default) or spin-yield. */
 static enum ns_wait_policy
@@ -27,11 +28,15 @@ env_policy(void)
 
 /* Spin long when every process has a core of its own, else yield early,
  * unless the user chose (NS_SPIN_POLLS); the policy and its times from
- * NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER and NS_WAIT_NAP_MAX. */
+ * NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER and NS_WAIT_NAP_MAX.  The node's
+ * cores: NS_CORES (a job limited to fewer than the machine has, as by a
+ * batch system's CPU set), else the online CPUs. */
 void
 ns_wait_init(int local_procs)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    cores = ns_env_int("NS_CORES", online > 0 && online < 1000000 ? (int)online : 0, 1,
+                       1000000);
     oversubscribed = cores > 0 && local_procs > cores;
     int polls = ns_env_int("NS_SPIN_POLLS", oversubscribed ? 8 : 2000, 0, 1000000000);
     enum ns_wait_policy policy = env_policy();
@@ -41,6 +46,7 @@ ns_wait_init(int local_procs)
 }
 
 int ns_oversubscribed(void) { return oversubscribed; }
+int ns_node_cores(void) { return cores; }
 
 void
 ns_backoff_idle(struct ns_backoff *b)
