@@ -132,23 +132,43 @@ ns_da_req_write(int w, ns_darray *a, ns_iter it, long off, long len, const char 
     if (w != ns_proc.pid)
         NS_PROF(ns_prof_da(NSP_DA_WRITE_OUT, (size_t)it.left * bytes));
     char *d = (char *)(r + 1);
-    for (long j = 0; j < it.left; j++)
-        memcpy(d + (size_t)j * bytes, src + (size_t)j * sstride, bytes);
+    if (sstride == bytes)                   /* consecutive: one copy */
+        memcpy(d, src, (size_t)it.left * bytes);
+    else
+        for (long j = 0; j < it.left; j++)
+            memcpy(d + (size_t)j * bytes, src + (size_t)j * sstride, bytes);
 }
 
 void
 ns_da_pending_write(ns_darray *a, long e)
 {
+    ns_da_pending_write_run(a, e, 1);
+}
+
+void
+ns_da_pending_write_run(ns_darray *a, long e0, long n)
+{
     struct ns_dastate *s = a->st;
-    if (s->wpend[e >> 6] >> (e & 63) & 1)
-        return;
-    s->wpend[e >> 6] |= (uint64_t)1 << (e & 63);
-    if (s->nw == s->capw) {
-        s->capw = s->capw ? 2 * s->capw : 64;
+    if (s->capw - s->nw < n) {
+        while (s->capw - s->nw < n)
+            s->capw = s->capw ? 2 * s->capw : 64;
         s->wlist = ns_xrealloc(s->wlist, sizeof *s->wlist * (size_t)s->capw);
     }
-    s->wlist[s->nw++] = e;
-    if (!s->wlisted) {
+    for (long e = e0, end = e0 + n; e < end;) {     /* a bitmap word at a time */
+        long w = e >> 6, stop = (w + 1) << 6 < end ? (w + 1) << 6 : end;
+        uint64_t mask = (stop - e == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (stop - e)) - 1))
+                        << (e & 63);
+        if (!(s->wpend[w] & mask))              /* none of them pending yet */
+            for (long f = e; f < stop; f++)
+                s->wlist[s->nw++] = f;
+        else
+            for (long f = e; f < stop; f++)
+                if (!(s->wpend[w] >> (f & 63) & 1))
+                    s->wlist[s->nw++] = f;
+        s->wpend[w] |= mask;
+        e = stop;
+    }
+    if (s->nw && !s->wlisted) {
         s->wlisted = 1;
         if (nwlisted == capwlisted)
             grow((void **)&wlisted, &capwlisted, sizeof *wlisted);
@@ -218,7 +238,11 @@ flush_writes(void)
                 long i = s->wlist[j] / U;
                 s->wlist[j] = (i % a->p * per + i / a->p) * U + s->wlist[j] % U;
             }
-        ns_sort(s->wlist, (size_t)s->nw, sizeof *s->wlist, cmp_long);
+        long sorted = 1;                /* a section's writes come in order */
+        for (long j = 1; j < s->nw && sorted; j++)
+            sorted = s->wlist[j - 1] < s->wlist[j];
+        if (!sorted)
+            ns_sort(s->wlist, (size_t)s->nw, sizeof *s->wlist, cmp_long);
         if (a->dist == NS_CYCLIC)
             for (long j = 0; j < s->nw; j++) {
                 long i = s->wlist[j] / U;
@@ -229,10 +253,11 @@ flush_writes(void)
             while (j + len < s->nw && s->wlist[j + len] == e + len && (e + len) / U == i)
                 len++;
             long next = j + len;
+            /* the owner's last unit + 1: cyclic runs (stride p) keep their owner */
+            long bound = a->dist == NS_BLOCK ? (ns_da_owner(a, i) + 1) * a->bs : a->n;
             if (len == U)                   /* whole units: a run of them */
                 for (long i2 = i + stride; next + U <= s->nw && s->wlist[next] == i2 * U &&
-                     s->wlist[next + U - 1] == i2 * U + U - 1 &&
-                     ns_da_owner(a, i2) == ns_da_owner(a, i); i2 += stride) {
+                     s->wlist[next + U - 1] == i2 * U + U - 1 && i2 < bound; i2 += stride) {
                     n++;
                     next += U;
                 }
@@ -303,21 +328,48 @@ ns_da_send(struct ns_group *g, const int **dests)
 
 /* ---- at the owner ---- */
 
-static const char *
-unit_at(ns_darray *a, long i, int src, int kind, const struct ns_site *site)
+/* One element's bytes: a constant size for the usual ones. */
+static inline void
+copy_elem(char *to, const char *from, size_t n)
+{
+    if (n == 8)
+        memcpy(to, from, 8);
+    else if (n == 4)
+        memcpy(to, from, 4);
+    else
+        memcpy(to, from, n);
+}
+
+static void __attribute__((noreturn, noinline, cold))
+not_owned(ns_darray *a, long i, int src, const struct ns_site *site)
 {
     char nm[128];
+    ns_fatal(site, "a request from process %d names %s, which process %d does not "
+             "own", src, ns_da_unit_name(a, i, nm, sizeof nm), ns_proc.pid);
+}
+
+static void __attribute__((noreturn, noinline, cold))
+read_while_written(ns_darray *a, long i, int src, const struct ns_site *site)
+{
+    char nm[128];
+    ns_fatal(site, "process %d reads %s in the step in which its owner, process %d, "
+             "writes it, and its value at the start of the step was not kept; call "
+             "ns_da_snapshot(%s) at the start of the step (nsc does so when it sees both)",
+             src, ns_da_unit_name(a, i, nm, sizeof nm), ns_proc.pid, a->name);
+}
+
+/* Unit i of mine that src's request names, as a read or mirror (kind)
+ * sees it, or to be written. */
+static inline const char *
+unit_at(ns_darray *a, long i, int src, int kind, const struct ns_site *site)
+{
     if (!ns_da_owned(a, i))
-        ns_fatal(site, "a request from process %d names %s, which process %d does not "
-                 "own", src, ns_da_unit_name(a, i, nm, sizeof nm), ns_proc.pid);
+        not_owned(a, i, src, site);
     long l = ns_da_lidx(a, i);
     if (kind == DA_READ && a->st->snap && a->st->snap_step == ns_da_step_id())
         return a->st->snap + (size_t)l * a->usize;
     if (kind == DA_READ && a->wdirty && (a->wbits[l >> 6] >> (l & 63) & 1))
-        ns_fatal(site, "process %d reads %s in the step in which its owner, process %d, "
-                 "writes it, and its value at the start of the step was not kept; call "
-                 "ns_da_snapshot(%s) at the start of the step (nsc does so when it sees both)",
-                 src, ns_da_unit_name(a, i, nm, sizeof nm), ns_proc.pid, a->name);
+        read_while_written(a, i, src, site);
     return a->local + (size_t)l * a->usize;
 }
 
@@ -352,8 +404,8 @@ serve(int src, int kind, const struct ns_site *site)
             size_t bytes = (size_t)r->len * a->elsize, off = (size_t)r->off * a->elsize;
             char *o = ns_buf_append(out, (size_t)r->count * bytes);
             for (long j = 0; j < r->count; j++)
-                memcpy(o + (size_t)j * bytes,
-                       unit_at(a, r->start + j * r->stride, src, kind, site) + off, bytes);
+                copy_elem(o + (size_t)j * bytes,
+                          unit_at(a, r->start + j * r->stride, src, kind, site) + off, bytes);
             if (src != ns_proc.pid) {
                 NS_PROF(ns_prof_da(NSP_DA_READ_OUT, (size_t)r->count * bytes));
                 NS_PROF(ns_prof_da_recs(1, 1));
@@ -422,33 +474,35 @@ apply_writes(int src, int above, const struct ns_site *site)
         NS_PROF(ns_prof_da(NSP_DA_WRITE_IN, (size_t)nel * a->elsize));
         if (nel)
             NS_PROF(ns_prof_da_recs(1, 1));
-        for (long j = 0; j < nel; j++, v += a->elsize) {
-            long i = r->start + j / r->len * r->stride, k = r->off + j % r->len;
-            if (j % r->len == 0)
-                unit_at(a, i, src, DA_WRITE, site);
-            long l = ns_da_lidx(a, i), le = l * a->unit + k, e = i * a->unit + k;
-            char *u = a->local + (size_t)le * a->elsize;
-            if (s->state && s->state[le]) {         /* a lower rank's value is there */
-                combine_elem(a, u, v, e, s->who ? s->who[le] : src, src, site);
-                continue;
-            }
+        for (long c = 0; nel && c < r->count; c++) {          /* unit by unit */
+            long i = r->start + c * r->stride;
+            unit_at(a, i, src, DA_WRITE, site);
+            long l = ns_da_lidx(a, i);
             int mine = owner_wrote(a, l);
-            touch(a, le);
-            if (mine && above) {                    /* mine first, then src's */
-                combine_elem(a, u, v, e, ns_proc.pid, src, site);
+            for (long k = r->off; k < r->off + r->len; k++, v += a->elsize) {
+                long le = l * a->unit + k, e = i * a->unit + k;
+                char *u = a->local + (size_t)le * a->elsize;
+                if (s->state && s->state[le]) {     /* a lower rank's value is there */
+                    combine_elem(a, u, v, e, s->who ? s->who[le] : src, src, site);
+                    continue;
+                }
+                touch(a, le);
+                if (mine && above) {                /* mine first, then src's */
+                    combine_elem(a, u, v, e, ns_proc.pid, src, site);
+                    if (s->who)
+                        s->who[le] = ns_proc.pid;
+                    continue;
+                }
+                if (mine) {                         /* mine waits for my turn */
+                    if (nsaved == capsaved)
+                        grow((void **)&saved, &capsaved, sizeof *saved);
+                    saved[nsaved++] = (struct saved){ a, le, saved_values.len };
+                    memcpy(ns_buf_append(&saved_values, a->elsize), u, a->elsize);
+                }
+                copy_elem(u, v, a->elsize);         /* new-value semantics */
                 if (s->who)
-                    s->who[le] = ns_proc.pid;
-                continue;
+                    s->who[le] = src;
             }
-            if (mine) {                             /* mine waits for my turn */
-                if (nsaved == capsaved)
-                    grow((void **)&saved, &capsaved, sizeof *saved);
-                saved[nsaved++] = (struct saved){ a, le, saved_values.len };
-                memcpy(ns_buf_append(&saved_values, a->elsize), u, a->elsize);
-            }
-            memcpy(u, v, a->elsize);                /* new-value semantics */
-            if (s->who)
-                s->who[le] = src;
         }
         p += rec_size(r, a);
     }
@@ -492,7 +546,7 @@ scatter_reads(const struct da_peer *pe, const char *p)
     for (int k = 0; k < pe->nreads; k++) {
         const struct da_get *g = &pe->reads[k];
         for (long j = 0; j < g->count; j++, p += g->bytes)
-            memcpy(g->dst + (size_t)j * g->dstride, p, g->bytes);
+            copy_elem(g->dst + (size_t)j * g->dstride, p, g->bytes);
     }
 }
 

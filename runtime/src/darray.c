@@ -410,20 +410,27 @@ ns_da_rd_remote_el(ns_darray *a, long i, long k, const struct ns_site *site)
     return s->copy + (size_t)i * a->usize + (size_t)k * a->elsize;
 }
 
-/* Elements k .. k+len-1 of my copy of remote unit i are written by me. */
+/* Elements k .. k+len-1 of my copy of remote unit i are written by me,
+ * the copies made: marks them. */
+static char *
+mark_copy(ns_darray *a, long i, long k, long len)
+{
+    /* I can read it back; a copy of the step's second round (section
+     * copies) must not take back the mirror of the step that ends */
+    if (len == a->unit && a->st->valid[i] != ns_da_step_id() + 1)
+        a->st->valid[i] = ns_da_step_id();
+    ns_da_pending_write_run(a, i * a->unit + k, len);
+    return a->st->copy + (size_t)i * a->usize + (size_t)k * a->elsize;
+}
+
+/* The same, after the checks of a remote write. */
 static char *
 write_copy(ns_darray *a, long i, long k, long len, const struct ns_site *site)
 {
     ns_da_owner_world(a, i, site);
     ns_da_check_step(a, "a write of a remote element", site);
     ensure_copies(a);
-    /* I can read it back; a copy of the step's second round (section
-     * copies) must not take back the mirror of the step that ends */
-    if (len == a->unit && a->st->valid[i] != ns_da_step_id() + 1)
-        a->st->valid[i] = ns_da_step_id();
-    for (long e = 0; e < len; e++)
-        ns_da_pending_write(a, i * a->unit + k + e);
-    return a->st->copy + (size_t)i * a->usize + (size_t)k * a->elsize;
+    return mark_copy(a, i, k, len);
 }
 
 void *
@@ -667,16 +674,30 @@ ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_
     ns_da_check_step(a, "a section write", site);
     size_t pb = (size_t)r.piece * a->elsize;
     FOR_PARTS(a, &r, q, it, k0, kst) {
+        /* mine: my own write, now; not mine: into my copies, as element
+         * writes are (I can read them back, and my last value is my one
+         * contribution); a part has one owner, checked once */
+        if (q != a->me) {
+            ns_da_owner_world(a, it.i, site);
+            ensure_copies(a);
+            if (r.npieces == 1 && r.piece == a->unit && it.step == 1 && kst * ss == 1) {
+                /* whole consecutive units from consecutive ones: one copy */
+                const char *from = (const char *)src + (size_t)(k0 * ss) * pb;
+                memcpy(a->st->copy + (size_t)it.i * a->usize, from, (size_t)it.left * pb);
+                for (long j = 0; j < it.left; j++)       /* mark_copy's, for the run */
+                    if (a->st->valid[it.i + j] != ns_da_step_id() + 1)
+                        a->st->valid[it.i + j] = ns_da_step_id();
+                ns_da_pending_write_run(a, it.i * a->unit, it.left * a->unit);
+                continue;
+            }
+        }
         for (long j = 0; j < it.left; j++) {
             long i = it.i + j * it.step;
             for (long e = 0; e < r.npieces; e++) {
                 const char *from = (const char *)src +
                                    (size_t)(((k0 + j * kst) * r.npieces + e) * ss) * pb;
-                /* mine: my own write, now; not mine: into my copies, as element
-                 * writes are (I can read them back, and my last value is my one
-                 * contribution) */
                 char *to = q == a->me ? (char *)ns_da_wlocal(a, i) + (size_t)r.offs[e] * a->elsize
-                                      : write_copy(a, i, r.offs[e], r.piece, site);
+                                      : mark_copy(a, i, r.offs[e], r.piece);
                 memcpy(to, from, pb);
             }
         }

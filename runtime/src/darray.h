@@ -52,8 +52,10 @@ void ns_da_req_read(int w, ns_darray *a, ns_iter part, long off, long len, char 
 void ns_da_req_mirror(int w, ns_darray *a, ns_iter part);
 void ns_da_req_write(int w, ns_darray *a, ns_iter part, long off, long len, const char *src,
                      size_t sstride);
-/* Element e (global: unit * a->unit + k) of my copies is to be sent. */
+/* Element e (global: unit * a->unit + k) of my copies is to be sent;
+ * elements e0 .. e0+n-1. */
 void ns_da_pending_write(ns_darray *a, long e);
+void ns_da_pending_write_run(ns_darray *a, long e0, long n);
 static inline int ns_da_pending(const ns_darray *a, long e)
 {
     return a->st->wpend && (a->st->wpend[e >> 6] >> (e & 63) & 1);
