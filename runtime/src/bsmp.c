@@ -23,14 +23,6 @@ ns_set_tagsize(size_t next)
 }
 
 void
-ns_queue_reset(size_t tagsize)
-{
-    E.qlen = E.qhead = 0;
-    E.qbytes = 0;
-    E.qtagsize = tagsize;
-}
-
-void
 ns_queue_add(const void *tag, const void *payload, size_t n)
 {
     if (E.qlen == E.qcap) {

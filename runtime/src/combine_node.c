@@ -122,7 +122,8 @@ wait_flags(struct ns_combiner *C, int lo, int hi, long e)
         idle(C);
         ns_backoff_idle(&b);
     }
-    ns_backoff_done(&b);
+    if (b.since_ns)                     /* it yielded: the patience learns */
+        ns_backoff_done(&b);
 }
 
 /* The leader: my node's contributions to every other leader, theirs into
@@ -214,7 +215,7 @@ writes_slot(const struct node_sum *s)
 /* On one node, whether every process's superstep was empty with the same
  * agreement values as mine: then nobody sent, pushed or combined anything,
  * and the combine is over without reading a slot. */
-static int
+static inline int
 all_empty(long e, const struct node_sum *mine)
 {
     if (!mine->kind_step)

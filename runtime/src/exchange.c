@@ -341,24 +341,6 @@ ns_exchange_send(const int **dests, struct ns_reqs *ssend)
     return n;
 }
 
-/* Nothing to send at this sync: no request to any process (myself
- * included) and no direct data. */
-int
-ns_exchange_nothing_sent(void)
-{
-    return E.ndirty == 0 && E.nhp == 0;
-}
-
-/* The delivery of a superstep in which this process sent nothing and the
- * count exchange announced nothing: what ns_exchange_receive, _apply and
- * _finish would have done with no messages (a new, empty BSMP queue). */
-void
-ns_exchange_skip(void)
-{
-    E.nsources = 0;
-    ns_queue_reset(E.tagsize);
-}
-
 /* The rest of a request message from src whose first piece is in: when
  * its head says it is longer, receives its further pieces. */
 static void

@@ -410,10 +410,29 @@ void ns_sched_receive(char *dst, size_t from, size_t len, size_t chunk, int src,
 /* Steps of ns_sync, in order (exchange.c). */
 int  ns_exchange_send(const int **dests, struct ns_reqs *ssend);   /* returns how many */
 void ns_exchange_receive(int nrecv);
+/* Empties the queue; its messages' tags are tagsize bytes. */
+static inline void
+ns_queue_reset(size_t tagsize)
+{
+    ns_eng.qlen = ns_eng.qhead = 0;
+    ns_eng.qbytes = 0;
+    ns_eng.qtagsize = tagsize;
+}
 /* A superstep that sends nothing (ns_exchange_nothing_sent) and receives
- * nothing ends with ns_exchange_skip in place of receive ... finish. */
-int  ns_exchange_nothing_sent(void);
-void ns_exchange_skip(void);
+ * nothing ends with ns_exchange_skip in place of receive ... finish: what
+ * they would have done with no messages (a new, empty BSMP queue).
+ * Inline: an empty superstep is a few dozen instructions in all. */
+static inline int
+ns_exchange_nothing_sent(void)
+{
+    return ns_eng.ndirty == 0 && ns_eng.nhp == 0;
+}
+static inline void
+ns_exchange_skip(void)
+{
+    ns_eng.nsources = 0;
+    ns_queue_reset(ns_eng.tagsize);
+}
 /* The receive in parts, for a protocol that learns no count (count_nbx.c). */
 void ns_exchange_receive_begin(void);
 int  ns_exchange_poll(void);
@@ -434,7 +453,6 @@ int  ns_exchange_apply_message(int src, const struct ns_buf *in, struct ns_buf *
 long ns_exchange_stamp(const struct ns_buf *msg);
 /* Appends the slot of each put in a request buffer (an int each). */
 void ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots);
-void ns_queue_reset(size_t tagsize);
 void ns_queue_add(const void *tag, const void *payload, size_t n);
 
 /* ---- BSPlib collectives riding on a sync (collective.c) ---- */

@@ -43,31 +43,15 @@ deliver(const struct ns_combine_out *out)
         ns_coll_finish(out);
 }
 
-void
-ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
+/* ns_sync's superstep once it is not empty everywhere: kept out of line,
+ * so that an empty one sets up none of its state. */
+static void __attribute__((noinline))
+sync_full(enum ns_sync_kind kind, const struct ns_site *site, int quiet)
 {
     const struct ns_regstate *R = &ns_eng.reg;
     struct ns_combine_out out;
     const int *dests = NULL;
     int nbx = ns_eng.exchange == NS_EXCHANGE_NBX;
-
-    if (__builtin_expect(ns_proc.sync_mode != NS_MODE_BARRIER, 0)) {
-        ns_sync_relaxed(kind, site);
-        return;
-    }
-    NS_PROF(ns_prof_sync(kind, site));
-    ns_eng.site = *site;
-    /* quiet: this process sends nothing, so unless the combine says that
-     * requests are coming, the combine (agreement, barrier, registration
-     * sizes) is all there is to this superstep */
-    int quiet = !nbx && ns_exchange_nothing_sent() && !ns_coll_sig;
-    if (quiet && !R->npush && !R->npop && !ns_eng.tagsize_set && !ns_prof_on
-        && ns_combine_quiet(&ns_root, kind, ns_eng.superstep, site_key(site),
-                            (int64_t)R->pop_hash) == 1) {
-        ns_exchange_skip();         /* empty everywhere: no registration, no size */
-        ns_eng.superstep++;
-        return;
-    }
     int ndest = quiet ? 0 : ns_exchange_send(&dests, nbx ? &ns_eng.ssends : NULL);
     NS_PROF(ns_prof_bsp_sent());
     struct ns_combine_in in = {
@@ -108,4 +92,28 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
     ns_eng.tagsize_set = 0;
     ns_eng.superstep++;
     NS_PROF(ns_prof_end());
+}
+
+void
+ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
+{
+    const struct ns_regstate *R = &ns_eng.reg;
+    if (__builtin_expect(ns_proc.sync_mode != NS_MODE_BARRIER, 0)) {
+        ns_sync_relaxed(kind, site);
+        return;
+    }
+    NS_PROF(ns_prof_sync(kind, site));
+    ns_eng.site = *site;
+    /* quiet: this process sends nothing, so unless the combine says that
+     * requests are coming, the combine (agreement, barrier, registration
+     * sizes) is all there is to this superstep */
+    int quiet = ns_eng.exchange != NS_EXCHANGE_NBX && ns_exchange_nothing_sent() && !ns_coll_sig;
+    if (quiet && !R->npush && !R->npop && !ns_eng.tagsize_set && !ns_prof_on
+        && ns_combine_quiet(&ns_root, kind, ns_eng.superstep, site_key(site),
+                            (int64_t)R->pop_hash) == 1) {
+        ns_exchange_skip();         /* empty everywhere: no registration, no size */
+        ns_eng.superstep++;
+        return;
+    }
+    sync_full(kind, site, quiet);
 }
