@@ -158,48 +158,53 @@ mean_over_processes(double *v, int n)
         v[i] /= NestStep_size();
 }
 
+/* One timed step with h elements of distributed-array data, after the
+ * untimed computation (seconds): a section write into the next process's
+ * block (from buf), a section read of the previous process's (into buf),
+ * or h one-element mirrors of it. */
+enum da_kind { DA_WRITE, DA_READ, DA_MIRROR, DA_NKINDS };
+
+static double
+da_step(enum da_kind kind, ns_darray *b, long next, long prev, long h, double *buf)
+{
+    compute();
+    double t0 = bench_now();
+    ns_step_begin(NS_AT("step"));
+    if (kind == DA_WRITE && h)
+        ns_da_write_section(b, next, next + h - 1, 1, buf, NS_AT("section write"));
+    else if (kind == DA_READ && h)
+        ns_da_read_section(b, prev, prev + h - 1, 1, buf, NS_AT("section read"));
+    else if (kind == DA_MIRROR)
+        for (long k = 0; k < h; k++)
+            ns_da_mirror(b, prev + k, prev + k, 1, NS_AT("mirror"));
+    ns_step_end();
+    return bench_now() - t0;
+}
+
 /* One point of ns_params_da: my medians of the write, the read and the
- * mirror step of h elements (us). */
+ * mirror step of h elements (us), each result checked. */
 static void
-da_point(ns_darray *b, long hmax, long h, double *buf, int rounds, int per, double *tw,
-         double *tr, double *tm)
+da_point(ns_darray *b, long hmax, long h, double *buf, int rounds, int per, double *med)
 {
     int p = NestStep_size(), me = NestStep_rank(), n = rounds * per;
     long next = (me + 1) % p * hmax, prev = (me + p - 1) % p * hmax;
-    double *t = malloc(sizeof *t * (size_t)(3 * n));
+    long from = (me + p - 2) % p;           /* who writes into my previous's block */
+    double *t = malloc(sizeof *t * (size_t)(DA_NKINDS * n));
     if (!t)
         bench_fail("out of memory");
     for (int r = 0; r < rounds; r++)
         for (int i = -1; i < per; i++) {        /* -1: untimed */
+            double dt[DA_NKINDS];
             for (long k = 0; k < h; k++)
                 buf[k] = (double)(me * hmax + k);
-            compute();
-            double t0 = bench_now();
-            ns_step_begin(NS_AT("step"));
-            if (h)
-                ns_da_write_section(b, next, next + h - 1, 1, buf, NS_AT("section write"));
-            ns_step_end();
-            double t1 = bench_now();
-            compute();
-            double t2 = bench_now();
-            ns_step_begin(NS_AT("step"));
-            if (h)
-                ns_da_read_section(b, prev, prev + h - 1, 1, buf, NS_AT("section read"));
-            ns_step_end();
-            double t3 = bench_now();
-            long from = (me + p - 2) % p;       /* who wrote into my previous's block */
+            dt[DA_WRITE] = da_step(DA_WRITE, b, next, prev, h, buf);
+            dt[DA_READ] = da_step(DA_READ, b, next, prev, h, buf);
             for (long k = 0; k < h; k++)
                 if (buf[k] != (double)(from * hmax + k))
                     bench_fail("section read: element %ld of process %d's block is %g, "
                                "expected %g", k, (me + p - 1) % p, buf[k],
                                (double)(from * hmax + k));
-            compute();
-            double t4 = bench_now();
-            ns_step_begin(NS_AT("step"));
-            for (long k = 0; k < h; k++)
-                ns_da_mirror(b, prev + k, prev + k, 1, NS_AT("mirror"));
-            ns_step_end();
-            double t5 = bench_now();
+            dt[DA_MIRROR] = da_step(DA_MIRROR, b, next, prev, h, buf);
             ns_step_begin(NS_AT("step"));       /* the mirrors are readable now */
             for (long k = 0; k < h; k += 1 + h / 16) {
                 double v = *(const double *)ns_da_rd(b, prev + k, NS_AT("mirrored"));
@@ -208,15 +213,11 @@ da_point(ns_darray *b, long hmax, long h, double *buf, int rounds, int per, doub
                                k, (me + p - 1) % p, v, (double)(from * hmax + k));
             }
             ns_step_end();
-            if (i >= 0) {
-                t[r * per + i] = t1 - t0;
-                t[n + r * per + i] = t3 - t2;
-                t[2 * n + r * per + i] = t5 - t4;
-            }
+            for (int k = 0; k < DA_NKINDS && i >= 0; k++)
+                t[k * n + r * per + i] = dt[k];
         }
-    *tw = 1e6 * bench_median(t, n);
-    *tr = 1e6 * bench_median(t + n, n);
-    *tm = 1e6 * bench_median(t + 2 * n, n);
+    for (int k = 0; k < DA_NKINDS; k++)
+        med[k] = 1e6 * bench_median(t + k * n, n);
     free(t);
 }
 
@@ -237,7 +238,11 @@ ns_params_da(long hmax, long hstep, int rounds, int per, double *hs, double *tw,
         gx[i] = i & 7, gy[i] = 1;
     for (int k = 0; k < npts; k++) {
         hs[k] = (double)(k * hstep);
-        da_point(b, hmax, k * hstep, buf, rounds, per, &tw[k], &tr[k], &tm[k]);
+        double med[DA_NKINDS];
+        da_point(b, hmax, k * hstep, buf, rounds, per, med);
+        tw[k] = med[DA_WRITE];
+        tr[k] = med[DA_READ];
+        tm[k] = med[DA_MIRROR];
     }
     mean_over_processes(tw, npts);
     mean_over_processes(tr, npts);
