@@ -439,7 +439,8 @@ static void
 knobs(char *out, size_t n)
 {
     static const char *const names[] = { "NS_TREE_ARITY", "NS_DIRECT_MAX", "NS_SYNC",
-                                         "NS_EXCHANGE", "NS_WAIT_POLICY", "NS_SPIN_POLLS" };
+                                         "NS_EXCHANGE", "NS_WAIT_POLICY", "NS_SPIN_POLLS",
+                                         "NS_CORES" };
     size_t k = (size_t)snprintf(out, n, "combine=%s", ns_combine_direct(&ns_root) ? "direct"
                                                                                : "tree");
     for (size_t i = 0; i < sizeof names / sizeof *names && k < n; i++) {
