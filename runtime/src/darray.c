@@ -483,7 +483,15 @@ struct sect {
     long ext[NS_SECT_MAX];          /* extents (the first one derived from a->n) */
     long piece, npieces;            /* elements per piece; pieces per unit */
     long *offs;                     /* [npieces]: each piece's first element in its unit */
+    long offs_here[4];              /* offs when that is enough (sect_free) */
 };
+
+static void
+sect_free(struct sect *r)
+{
+    if (r->offs != r->offs_here)
+        free(r->offs);
+}
 
 /* "a[l:u:s][l:u:s]" for messages */
 static const char *
@@ -499,7 +507,16 @@ static void
 sect_resolve(const ns_darray *a, const ns_sect *in, struct sect *r, const struct ns_site *site)
 {
     char nm[256];
-    *r = (struct sect){ .xc = *in };
+    /* only the dimensions in use: the rest of ns_sect is never read, and a
+     * one-element section is the common case, not a 450-byte copy */
+    r->xc.nd = in->nd;
+    r->xc.ndist = in->ndist;
+    for (int d = 0; d < in->nd && d < NS_SECT_MAX; d++) {
+        r->xc.lo[d] = in->lo[d];
+        r->xc.hi[d] = in->hi[d];
+        r->xc.st[d] = in->st[d];
+        r->xc.ext[d] = in->ext[d];
+    }
     const ns_sect *x = r->x = &r->xc;
     for (int d = 0; d < x->nd && d < NS_SECT_MAX; d++)
         if (r->xc.hi[d] == NS_SECT_INDEX) {
@@ -556,7 +573,8 @@ sect_resolve(const ns_darray *a, const ns_sect *in, struct sect *r, const struct
     r->npieces = 1;
     for (int d = x->ndist; d < x->nd; d++)
         r->npieces *= r->cnt[d];
-    r->offs = ns_xmalloc(sizeof *r->offs * (size_t)(r->npieces + 1));
+    r->offs = r->npieces < 4 ? r->offs_here
+            : ns_xmalloc(sizeof *r->offs * (size_t)(r->npieces + 1));
     for (long e = 0; e < r->npieces; e++) {     /* row-major over the undistributed ones */
         long off = 0, rest = e;
         long m = 1;
@@ -598,12 +616,28 @@ sect_unit(const struct sect *r, long k)
     return f + k % r->nlast * s;
 }
 
+/* The ranks that can own units of a row from unit f to unit l: for a
+ * block distribution those of its ends and between, for a cyclic one all
+ * (one unit: its owner). */
+static long
+owner_lo(const ns_darray *a, long f, long l)
+{
+    return a->dist == NS_BLOCK || f == l ? ns_da_owner(a, f < l ? f : l) : 0;
+}
+
+static long
+owner_hi(const ns_darray *a, long f, long l)
+{
+    return a->dist == NS_BLOCK || f == l ? ns_da_owner(a, f < l ? l : f) : a->p - 1;
+}
+
 /* For each rank q and each row, `it` runs over the units of the row that q
- * owns (rows and ranks with none are skipped); k0: the section's unit
- * number of it.i, kst: its stride there. */
+ * owns (rows and ranks with none are skipped, ranks in increasing order);
+ * k0: the section's unit number of it.i, kst: its stride there. */
 #define FOR_PARTS(a, r, q, it, k0, kst)                                       \
     for (long row_ = 0, f_, l_, s_; row_ < ((r)->nlast ? (r)->rows : 0); row_++) \
-        for (long q = (s_ = sect_row((r), row_, &f_, &l_), 0); q < (a)->p; q++) \
+        for (long q = (s_ = sect_row((r), row_, &f_, &l_), owner_lo((a), f_, l_));  \
+             q <= owner_hi((a), f_, l_); q++)                                   \
             for (ns_iter it = ns_da_part((a), q, f_, l_, s_); it.left > 0; it.left = 0) \
                 for (long k0 = row_ * (r)->nlast + (it.i - f_) / s_, kst = it.step / s_; \
                      k0 >= 0; k0 = -1)
@@ -659,7 +693,7 @@ ns_da_read_sect(ns_darray *a, const ns_sect *x, void *dst, long ds, size_t psize
                            (char *)dst + (size_t)((k0 * r.npieces + e) * ds) * pb,
                            (size_t)(kst * r.npieces * ds) * pb);
     }
-    free(r.offs);
+    sect_free(&r);
     return r.total;
 }
 
@@ -702,7 +736,7 @@ ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_
             }
         }
     }
-    free(r.offs);
+    sect_free(&r);
     return r.total;
 }
 
@@ -724,8 +758,8 @@ ns_da_copy_sect(ns_darray *dst, const ns_sect *xd, ns_darray *src, const ns_sect
     char nd[256], ns[256];
     sect_resolve(dst, xd, &rd, site);
     sect_resolve(src, xs, &rs, site);
-    free(rd.offs);
-    free(rs.offs);
+    sect_free(&rd);
+    sect_free(&rs);
     size_t pb = (size_t)rs.piece * src->elsize;
     if (rd.total != rs.total) {
         if (xd->nd == 1 && xs->nd == 1)
@@ -777,7 +811,7 @@ ns_da_mirror_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site)
         if (q != a->me)
             ns_da_req_mirror(ns_da_owner_world(a, it.i, site), a, it);
     }
-    free(r.offs);
+    sect_free(&r);
 }
 
 void
@@ -802,37 +836,53 @@ ns_da_update_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site)
                 ns_da_pending_write(a, el);
             }
     }
-    free(r.offs);
+    sect_free(&r);
 }
 
 /* The one-dimensional forms: a section of one written dimension. */
 #define SECT1(l, u, s) (&(const ns_sect){ 1, 1, { (l) }, { (u) }, { (s) }, { 0 } })
+/* The same filled in x, only the fields sect_resolve reads (SECT1 zeroes
+ * all 264 bytes): for the forms that do not keep the section. */
+static const ns_sect *
+sect1(ns_sect *x, long l, long u, long s)
+{
+    x->nd = x->ndist = 1;
+    x->lo[0] = l;
+    x->hi[0] = u;
+    x->st[0] = s;
+    x->ext[0] = 0;
+    return x;
+}
 
 long
 ns_da_read_section_strided(ns_darray *a, long l, long u, long s, void *dst, long ds,
                            const struct ns_site *site)
 {
-    return ns_da_read_sect(a, SECT1(l, u, s), dst, ds, 0, site);
+    ns_sect x;
+    return ns_da_read_sect(a, sect1(&x, l, u, s), dst, ds, 0, site);
 }
 
 long
 ns_da_read_section(ns_darray *a, long l, long u, long s, void *dst, const struct ns_site *site)
 {
-    return ns_da_read_sect(a, SECT1(l, u, s), dst, 1, 0, site);
+    ns_sect x;
+    return ns_da_read_sect(a, sect1(&x, l, u, s), dst, 1, 0, site);
 }
 
 long
 ns_da_write_section_strided(ns_darray *a, long l, long u, long s, const void *src, long ss,
                             const struct ns_site *site)
 {
-    return ns_da_write_sect(a, SECT1(l, u, s), src, ss, 0, site);
+    ns_sect x;
+    return ns_da_write_sect(a, sect1(&x, l, u, s), src, ss, 0, site);
 }
 
 long
 ns_da_write_section(ns_darray *a, long l, long u, long s, const void *src,
                     const struct ns_site *site)
 {
-    return ns_da_write_sect(a, SECT1(l, u, s), src, 1, 0, site);
+    ns_sect x;
+    return ns_da_write_sect(a, sect1(&x, l, u, s), src, 1, 0, site);
 }
 
 long
@@ -846,13 +896,15 @@ ns_da_copy_section(ns_darray *dst, long dl, long du, long ds, ns_darray *src, lo
 void
 ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
 {
-    ns_da_mirror_sect(a, SECT1(l, u, s), site);
+    ns_sect x;
+    ns_da_mirror_sect(a, sect1(&x, l, u, s), site);
 }
 
 void
 ns_da_update(ns_darray *a, long l, long u, long s, const struct ns_site *site)
 {
-    ns_da_update_sect(a, SECT1(l, u, s), site);
+    ns_sect x;
+    ns_da_update_sect(a, sect1(&x, l, u, s), site);
 }
 
 int
