@@ -401,6 +401,8 @@ find_shared(void)
     }
 }
 
+static uint64_t umax(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
 /* A member's processor time into its row, on a shared node. */
 static void
 add_cpu(struct row *w, const struct proc *P, const struct nsp_step *r)
@@ -473,17 +475,9 @@ gather(void)
             w->wsum += wk;
             add_cpu(w, P, r);
             const uint64_t *da = r->da_bytes;
-            uint64_t dw = da[NSP_DA_WRITE_OUT] > da[NSP_DA_WRITE_IN] ? da[NSP_DA_WRITE_OUT]
-                                                                      : da[NSP_DA_WRITE_IN];
-            uint64_t dr = da[NSP_DA_READ_OUT] > da[NSP_DA_READ_IN] ? da[NSP_DA_READ_OUT]
-                                                                   : da[NSP_DA_READ_IN];
-            if (dw > w->hdaw)
-                w->hdaw = dw;
-            if (dr > w->hdar)
-                w->hdar = dr;
-            uint64_t dc = r->da_recs[0] > r->da_recs[1] ? r->da_recs[0] : r->da_recs[1];
-            if (dc > w->hdarec)
-                w->hdarec = dc;
+            w->hdaw = umax(w->hdaw, umax(da[NSP_DA_WRITE_OUT], da[NSP_DA_WRITE_IN]));
+            w->hdar = umax(w->hdar, umax(da[NSP_DA_READ_OUT], da[NSP_DA_READ_IN]));
+            w->hdarec = umax(w->hdarec, umax(r->da_recs[0], r->da_recs[1]));
             if (wait > w->waitmax)
                 w->waitmax = wait;
             w->waitsum += wait;

@@ -93,8 +93,7 @@ add_rec(struct da_peer *pe, int kind, ns_darray *a, ns_iter it, long off, long l
 {
     struct da_rec *r = ns_buf_append(&pe->req, sizeof *r + NS_PAD8(data));
     *r = (struct da_rec){ (uint32_t)kind, 0, a->st->key, it.i, it.step, it.left, off, len };
-    if (pe != &peer[ns_proc.pid])
-        NS_PROF(ns_prof_da_recs(0, 1));
+    NS_PROF(ns_prof_da_recs(0, pe != &peer[ns_proc.pid]));     /* another's */
     return r;
 }
 
@@ -129,8 +128,7 @@ ns_da_req_write(int w, ns_darray *a, ns_iter it, long off, long len, const char 
 {
     size_t bytes = (size_t)len * a->elsize;
     struct da_rec *r = add_rec(to_peer(w), DA_WRITE, a, it, off, len, (size_t)it.left * bytes);
-    if (w != ns_proc.pid)
-        NS_PROF(ns_prof_da(NSP_DA_WRITE_OUT, (size_t)it.left * bytes));
+    NS_PROF(ns_prof_da(NSP_DA_WRITE_OUT, w != ns_proc.pid ? (size_t)it.left * bytes : 0));
     char *d = (char *)(r + 1);
     if (sstride == bytes)                   /* consecutive: one copy */
         memcpy(d, src, (size_t)it.left * bytes);
@@ -253,14 +251,15 @@ flush_writes(void)
             while (j + len < s->nw && s->wlist[j + len] == e + len && (e + len) / U == i)
                 len++;
             long next = j + len;
-            /* the owner's last unit + 1: cyclic runs (stride p) keep their owner */
-            long bound = a->dist == NS_BLOCK ? (ns_da_owner(a, i) + 1) * a->bs : a->n;
-            if (len == U)                   /* whole units: a run of them */
+            if (len == U) {                 /* whole units: a run of them, up to the
+                                             * owner's last (cyclic: stride p keeps it) */
+                long bound = a->dist == NS_BLOCK ? (ns_da_owner(a, i) + 1) * a->bs : a->n;
                 for (long i2 = i + stride; next + U <= s->nw && s->wlist[next] == i2 * U &&
                      s->wlist[next + U - 1] == i2 * U + U - 1 && i2 < bound; i2 += stride) {
                     n++;
                     next += U;
                 }
+            }
             ns_iter it = { .i = i, .step = stride, .left = n };
             ns_da_req_write(s->member[ns_da_owner(a, i)], a, it, off, len,
                             s->copy + (size_t)i * a->usize + (size_t)off * a->elsize,
@@ -406,10 +405,8 @@ serve(int src, int kind, const struct ns_site *site)
             for (long j = 0; j < r->count; j++)
                 copy_elem(o + (size_t)j * bytes,
                           unit_at(a, r->start + j * r->stride, src, kind, site) + off, bytes);
-            if (src != ns_proc.pid) {
-                NS_PROF(ns_prof_da(NSP_DA_READ_OUT, (size_t)r->count * bytes));
-                NS_PROF(ns_prof_da_recs(1, 1));
-            }
+            NS_PROF(ns_prof_da(NSP_DA_READ_OUT, src != ns_proc.pid ? (size_t)r->count * bytes : 0));
+            NS_PROF(ns_prof_da_recs(1, src != ns_proc.pid));
         }
         p += rec_size(r, a);
     }
@@ -472,8 +469,7 @@ apply_writes(int src, int above, const struct ns_site *site)
         const char *v = (const char *)(r + 1);
         long nel = r->kind == DA_WRITE ? r->count * r->len : 0;
         NS_PROF(ns_prof_da(NSP_DA_WRITE_IN, (size_t)nel * a->elsize));
-        if (nel)
-            NS_PROF(ns_prof_da_recs(1, 1));
+        NS_PROF(ns_prof_da_recs(1, nel > 0));
         for (long c = 0; nel && c < r->count; c++) {          /* unit by unit */
             long i = r->start + c * r->stride;
             unit_at(a, i, src, DA_WRITE, site);

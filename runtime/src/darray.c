@@ -410,16 +410,27 @@ ns_da_rd_remote_el(ns_darray *a, long i, long k, const struct ns_site *site)
     return s->copy + (size_t)i * a->usize + (size_t)k * a->elsize;
 }
 
-/* Elements k .. k+len-1 of my copy of remote unit i are written by me,
- * the copies made: marks them. */
+/* Whole remote units i0 .. i0+n-1 of my copies are written by me, the
+ * copies made: I can read them back (a copy of the step's second round,
+ * section copies, must not take back the mirror of the step that ends),
+ * and they are to be sent. */
+static void
+mark_units(ns_darray *a, long i0, long n)
+{
+    for (long i = i0; i < i0 + n; i++)
+        if (a->st->valid[i] != ns_da_step_id() + 1)
+            a->st->valid[i] = ns_da_step_id();
+    ns_da_pending_write_run(a, i0 * a->unit, n * a->unit);
+}
+
+/* Elements k .. k+len-1 of my copy of remote unit i: the same. */
 static char *
 mark_copy(ns_darray *a, long i, long k, long len)
 {
-    /* I can read it back; a copy of the step's second round (section
-     * copies) must not take back the mirror of the step that ends */
-    if (len == a->unit && a->st->valid[i] != ns_da_step_id() + 1)
-        a->st->valid[i] = ns_da_step_id();
-    ns_da_pending_write_run(a, i * a->unit + k, len);
+    if (len == a->unit)
+        mark_units(a, i, 1);
+    else
+        ns_da_pending_write_run(a, i * a->unit + k, len);
     return a->st->copy + (size_t)i * a->usize + (size_t)k * a->elsize;
 }
 
@@ -718,10 +729,7 @@ ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_
                 /* whole consecutive units from consecutive ones: one copy */
                 const char *from = (const char *)src + (size_t)(k0 * ss) * pb;
                 memcpy(a->st->copy + (size_t)it.i * a->usize, from, (size_t)it.left * pb);
-                for (long j = 0; j < it.left; j++)       /* mark_copy's, for the run */
-                    if (a->st->valid[it.i + j] != ns_da_step_id() + 1)
-                        a->st->valid[it.i + j] = ns_da_step_id();
-                ns_da_pending_write_run(a, it.i * a->unit, it.left * a->unit);
+                mark_units(a, it.i, it.left);
                 continue;
             }
         }
@@ -839,10 +847,8 @@ ns_da_update_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site)
     sect_free(&r);
 }
 
-/* The one-dimensional forms: a section of one written dimension. */
-#define SECT1(l, u, s) (&(const ns_sect){ 1, 1, { (l) }, { (u) }, { (s) }, { 0 } })
-/* The same filled in x, only the fields sect_resolve reads (SECT1 zeroes
- * all 264 bytes): for the forms that do not keep the section. */
+/* The one-dimensional forms: a section of one written dimension, in x,
+ * only the fields sect_resolve reads (not all 264 bytes of ns_sect). */
 static const ns_sect *
 sect1(ns_sect *x, long l, long u, long s)
 {
@@ -889,7 +895,8 @@ long
 ns_da_copy_section(ns_darray *dst, long dl, long du, long ds, ns_darray *src, long sl, long su,
                    long ss, const struct ns_site *site)
 {
-    return ns_da_copy_sect(dst, SECT1(dl, du, ds), src, SECT1(sl, su, ss), site);
+    ns_sect xd, xs;
+    return ns_da_copy_sect(dst, sect1(&xd, dl, du, ds), src, sect1(&xs, sl, su, ss), site);
 }
 
 
