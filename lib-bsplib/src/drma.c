@@ -98,8 +98,7 @@ void
 bspi_put_at(int pid, const void *src, void *dst, int offset, int nbytes, int hp,
             const char *file, int line)
 {
-    if (__builtin_expect(hp || !args_ok(pid, src, dst, offset, nbytes)
-                         || ns_put_word(pid, src, dst, (size_t)offset, (size_t)nbytes) != 0, 0))
+    if (__builtin_expect(hp || ns_put_word(pid, src, dst, (size_t)offset, (size_t)nbytes), 0))
         put_checked(pid, src, dst, offset, nbytes, hp, file, line);
     /* Keeps the call above from being a tail call, for which gcc would
      * move file and line into saved registers on every call. */

@@ -41,6 +41,7 @@ ns_exchange_init(void)
     recv_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
     if (!E.peer || !ns_put_fast.out)
         ns_fatal(&E.site, "out of memory for %d processes", p);
+    ns_put_fast.npeers = (unsigned)p;
     E.ndirty = E.nsources = E.nhp = 0;
     E.tagsize = E.tagsize_next = 0;
     ns_sched_init(&E.site);
@@ -60,6 +61,7 @@ ns_exchange_stop(void)
     free(E.peer);
     free(ns_put_fast.out);
     ns_put_fast.out = NULL;
+    ns_put_fast.npeers = 0;
     free(E.dirty);
     free(E.sources);
     free(E.hp);

@@ -49,29 +49,62 @@ struct ns_put_fast {
     const void *area;       /* the area of the last registration lookup, or NULL */
     int slot;               /* its slot */
     size_t max;             /* the largest size any process registered there */
-    uint32_t head;          /* NS_CPUT_HEAD(slot); 0 when slot does not fit */
-    struct ns_buf **out;    /* [nprocs]: a peer's request buffer once this
+    uint32_t head4, head8;  /* a compact header for 4 and 8 bytes but the offset */
+    size_t lim4, lim8;      /* offsets below these fit a compact put of 4 and 8
+                             * bytes into area; 0 when none does */
+    unsigned npeers;        /* processes, while the engine runs; else 0 */
+    struct ns_buf **out;    /* [npeers]: a peer's request buffer once this
                              * superstep has written to it, else NULL */
 };
 extern struct ns_put_fast ns_put_fast;
 
+/* Caches the registration of area (slot, largest size) for one-word puts,
+ * or forgets it when area is NULL. */
+static inline void
+ns_put_fast_cache(const void *area, int slot, size_t max)
+{
+    struct ns_put_fast *F = &ns_put_fast;
+    int fits = area && slot >= 0 && slot <= NS_CPUT_MAX_SLOT;
+    F->area = area;
+    F->slot = slot;
+    F->max = max;
+    F->head4 = fits ? NS_CPUT_HEAD(slot) | 3u << 24 : 0;
+    F->head8 = fits ? NS_CPUT_HEAD(slot) | 7u << 24 : 0;
+    F->lim4 = !fits || max < 4 ? 0 : max - 3 < (NS_CPUT_MAX_UNITS + 1ul) << 2 ? max - 3
+                                                                           : (NS_CPUT_MAX_UNITS + 1ul) << 2;
+    F->lim8 = !fits || max < 8 ? 0 : max - 7 < (NS_CPUT_MAX_UNITS + 1ul) << 3 ? max - 7
+                                                                           : (NS_CPUT_MAX_UNITS + 1ul) << 3;
+}
+
 /* A put of a 4- or 8-byte word at an aligned offset into the area put to
  * last, to a peer already written to in this superstep, with room in its
  * buffer: appends the compact record and returns 0.  Anything else
- * returns -1, having done nothing: ns_put takes it. */
+ * returns -1, having done nothing: ns_put takes it.  Every argument is
+ * checked here (a negative int offset or size is huge as size_t), so the
+ * libraries call it before their own checks. */
 static inline int
 ns_put_word(int pid, const void *src, const void *area, size_t offset, size_t nbytes)
 {
     const struct ns_put_fast *F = &ns_put_fast;
-    unsigned shift = nbytes == 8 ? 3 : 2;
     struct ns_buf *b;
-    if (area != F->area || !F->head || (nbytes != 8 && nbytes != 4)
-        || offset + nbytes > F->max || (offset & (nbytes - 1)) || offset >> shift > NS_CPUT_MAX_UNITS
-        || !(b = F->out[pid]) || b->cap - b->len < 4 + nbytes)
+    uint32_t head;
+    if (nbytes == 8) {
+        if (offset >= F->lim8 || (offset & 7))
+            return -1;
+        head = F->head8 | (uint32_t)(offset >> 3);
+    } else if (nbytes == 4) {
+        if (offset >= F->lim4 || (offset & 3))
+            return -1;
+        head = F->head4 | (uint32_t)(offset >> 2);
+    } else {
+        return -1;
+    }
+    if (area != F->area || (unsigned)pid >= F->npeers || !src || !(b = F->out[pid])
+        || b->cap - b->len < 4 + nbytes)
         return -1;
     uint32_t *w = (uint32_t *)(b->data + b->len);
     b->len += 4 + nbytes;
-    *w = F->head | ((uint32_t)(nbytes - 1) << 24) | (uint32_t)(offset >> shift);
+    *w = head;
     if (nbytes == 8)
         memcpy(w + 1, src, 8);
     else

@@ -118,9 +118,7 @@ map_del(const void *a)
 static void
 forget_last(void)
 {
-    ns_put_fast.area = NULL;
-    ns_put_fast.slot = -1;
-    ns_put_fast.head = 0;
+    ns_put_fast_cache(NULL, -1, 0);
 }
 
 void
@@ -153,12 +151,8 @@ ns_reg_lookup_max(const void *addr, size_t *max_size)
 {
     int s = map_get(addr);
     if (s >= 0) {
-        struct ns_put_fast *F = &ns_put_fast;
-        F->area = addr;
-        F->slot = s;
-        F->max = R.slot[s].max_size < 0 ? 0 : (size_t)R.slot[s].max_size;
-        F->head = s <= NS_CPUT_MAX_SLOT ? NS_CPUT_HEAD(s) : 0;
-        *max_size = F->max;
+        ns_put_fast_cache(addr, s, R.slot[s].max_size < 0 ? 0 : (size_t)R.slot[s].max_size);
+        *max_size = ns_put_fast.max;
     }
     return s;
 }
