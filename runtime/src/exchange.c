@@ -52,6 +52,7 @@ ns_exchange_stop(void)
 {
     for (int i = 0; i < ns_proc.nprocs; i++) {
         struct ns_peer *pe = &E.peer[i];
+        ns_peer_own_in(pe);
         ns_buf_free(&pe->out);
         ns_buf_free(&pe->in);
         ns_buf_free(&pe->reply_out);
@@ -362,6 +363,7 @@ static void
 take_message(int src, MPI_Message *msg, int count, MPI_Request *req)
 {
     struct ns_peer *pe = &E.peer[src];
+    ns_peer_own_in(pe);
     pe->in.len = 0;
     void *p = ns_buf_append(&pe->in, (size_t)count);
     MPI_Imrecv(p, count, MPI_BYTE, msg, req);
@@ -383,6 +385,7 @@ ns_exchange_receive_begin(void)
     got = 0;
     E.nsources = 0;
     if (self->dirty) {          /* my requests to myself: swap, no copy */
+        ns_peer_own_in(self);
         struct ns_buf t = self->in; self->in = self->out; self->out = t;
         E.sources[E.nsources++] = ns_proc.pid;
     }
@@ -549,6 +552,57 @@ apply_record(int src, const char *p)
     }
 }
 
+/* A run of compact puts of one word size into one registration, the
+ * fine-grained h-relation's common case, written with the registration
+ * looked up and the puts counted once per run.  Returns where the run
+ * ends: p itself when it starts none (apply_record takes that record, and
+ * a record out of bounds, which ends a run, gets its message there). */
+static inline const char *
+apply_word_run(const char *p, const char *end)
+{
+    struct ns_slot *sl;
+    uint32_t w = *(const uint32_t *)p;
+    int slot = NS_CPUT_SLOT(w);
+    size_t n = NS_CPUT_BYTES(w);
+    if (w >> 28 != NS_REC_CPUT || (n != 8 && n != 4) || ninflight > 0 || slot >= E.reg.nslot
+        || !(sl = &E.reg.slot[slot])->addr)
+        return p;
+    const uint32_t key = w & ~(uint32_t)NS_CPUT_MAX_UNITS;
+    const char *start = p;
+    char *base = sl->addr;
+    size_t size = sl->size;
+    if (n == 8) {
+        for (; p < end && ((w = *(const uint32_t *)p) & ~(uint32_t)NS_CPUT_MAX_UNITS) == key;
+             p += 12) {
+            size_t off = (size_t)(w & NS_CPUT_MAX_UNITS) << 3;
+            if (off + 8 > size)
+                break;
+            memcpy(base + off, p + 4, 8);
+        }
+        sl->nput += (p - start) / 12;
+    } else {
+        for (; p < end && ((w = *(const uint32_t *)p) & ~(uint32_t)NS_CPUT_MAX_UNITS) == key;
+             p += 8) {
+            size_t off = (size_t)(w & NS_CPUT_MAX_UNITS) << 2;
+            if (off + 4 > size)
+                break;
+            memcpy(base + off, p + 4, 4);
+        }
+        sl->nput += (p - start) / 8;
+    }
+    return p;
+}
+
+/* Writes the records from src between p and end (puts) or queues them. */
+static void
+apply_records(int src, const char *p, const char *end)
+{
+    while (p < end) {
+        const char *q = apply_word_run(p, end);
+        p = q != p ? q : p + apply_record(src, p);
+    }
+}
+
 /* Step 1: read the sources of all gets addressed to me and send them back. */
 void
 ns_exchange_serve_gets(void)
@@ -584,17 +638,7 @@ ns_exchange_apply(void)
     for (int i = 0; i < E.nsources; i++) {
         int src = E.sources[i];
         const char *p = E.peer[src].in.data, *end = p + E.peer[src].in.len;
-        for (p += sizeof(struct msg_head); p < end; ) {
-            uint32_t w = *(const uint32_t *)p;
-            if (w >> 28 == NS_REC_CPUT) {  /* the fine-grained case, inline */
-                size_t n = NS_CPUT_BYTES(w);
-                copy_bytes(put_target("bsp_put/bsp_hpput", src, NS_CPUT_SLOT(w),
-                                      NS_CPUT_OFFSET(w), n), p + 4, n);
-                p += 4 + NS_PAD4(n);
-            } else {
-                p += apply_record(src, p);
-            }
-        }
+        apply_records(src, p + sizeof(struct msg_head), end);
     }
 }
 
@@ -693,8 +737,7 @@ ns_exchange_apply_message(int src, const struct ns_buf *in, struct ns_buf *reply
                        r->nbytes);
         }
     }
-    while (p < end)
-        p += apply_record(src, p);
+    apply_records(src, p, end);
     return ngets > 0;
 }
 

@@ -300,13 +300,34 @@ void ns_reg_stop(void);
 struct ns_getwait { void *dst; size_t nbytes; };
 struct ns_peer {            /* per destination / source, O(1) each */
     struct ns_buf out;      /* requests to this peer */
-    struct ns_buf in;       /* requests from this peer (last superstep) */
+    struct ns_buf in;       /* requests from this peer (last superstep); cap 0
+                             * while it views a node-local mailbox (mailbox.c) */
+    struct ns_buf in_own;   /* in's own buffer meanwhile */
     struct ns_buf reply_out;
     struct ns_buf reply_in;
     struct ns_getwait *gets; int ngets, capgets;
     size_t get_bytes;       /* reply bytes expected from this peer */
     int dirty;              /* in the dirty list this superstep */
 };
+/* Points in at a message in a node-local mailbox, keeping in's own buffer. */
+static inline void
+ns_peer_view_in(struct ns_peer *pe, const char *data, size_t len)
+{
+    if (pe->in.cap)
+        pe->in_own = pe->in;
+    pe->in = (struct ns_buf){ (char *)data, len, 0 };
+}
+
+/* Gives in its own buffer back before a message is received into it. */
+static inline void
+ns_peer_own_in(struct ns_peer *pe)
+{
+    if (!pe->in.cap && pe->in.data) {
+        pe->in = pe->in_own;
+        pe->in_own = (struct ns_buf){ 0 };
+    }
+}
+
 /* A bsp_hpput's source, read at the sync: copied into the buffer at `at`,
  * or sent directly when at == NS_HP_SEND_DIRECT.  A large bsp_put is sent
  * directly too, from the copy taken at the call: src NULL, the copy at

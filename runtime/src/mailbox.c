@@ -3,9 +3,12 @@
  * node-local segment (node.c) instead of MPI: at the sync the sender copies
  * its message for a process of its segment into its own mailbox and notes
  * where in the receiver's row of the table; the receiver, once the combine
- * has told it how many messages come, takes those from the table and
+ * has told it how many messages come, finds those through the table and
  * receives only the rest through MPI.  No MPI call, no matching, and the
- * combine already orders the writes before the reads.
+ * combine already orders the writes before the reads.  The receiver reads
+ * a message in place (its E.peer[].in views the mailbox): it applies the
+ * records at the sync, and bsp_move reads queued BSMP payloads from there
+ * during the next superstep, all before it arrives at the next combine.
  *
  * Layout after the combine's part of the segment: the table, two (by
  * parity of the superstep) rows per receiver of one entry per sender, then
@@ -126,10 +129,8 @@ ns_mailbox_take(void)
         if (s == ns_node.lrank || t->step != step + 1)
             continue;
         int src = ns_node.active_rank[s];
-        struct ns_buf *in = &ns_eng.peer[src].in;
-        in->len = 0;
-        memcpy(ns_buf_append(in, t->len),
-               M.data + ((size_t)s * 2 + (size_t)(step & 1)) * M.size + t->off, t->len);
+        ns_peer_view_in(&ns_eng.peer[src],
+                        M.data + ((size_t)s * 2 + (size_t)(step & 1)) * M.size + t->off, t->len);
         ns_eng.sources[ns_eng.nsources++] = src;
         n++;
     }

@@ -3,7 +3,8 @@
 // at offset 8 into process 1.  The put is fine by the sender's size, so
 // process 1 finds the error when the put arrives at the sync: the message
 // names it, the sender, the byte range and the size (no file:line, since
-// the receiving process did not call anything there).
+// the receiving process did not call anything there).  A put in bounds
+// comes first, so the bad one is found inside a run of one-word puts.
 // RUN: %bspcc %s -o %t
 // RUN: not %bsprun 2 %t 2> %t.err
 // RUN: FileCheck %s --implicit-check-not=error: < %t.err
@@ -16,8 +17,10 @@ int main(void)
     bsp_begin(bsp_nprocs());
     bsp_push_reg(a, bsp_pid() == 1 ? sizeof(int) : sizeof a);
     bsp_sync();
-    if (bsp_pid() == 0)
+    if (bsp_pid() == 0) {
+        bsp_put(1, &v, a, 0, sizeof v);
         bsp_put(1, &v, a, 8, sizeof v);
+    }
     bsp_sync();
     bsp_end();
     return 0;
