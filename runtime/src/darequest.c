@@ -13,10 +13,13 @@
  * its mirrors.  Requests that have arrived by the time the owner ends its
  * step get their reads served before the combine, so the reply overlaps
  * the combine instead of following it (the values are the same: no write
- * is applied before the combine).
+ * is applied before the combine).  In the root group's steps, requests
+ * and replies between processes of one node go through the node's
+ * mailboxes (mailbox.c) instead of MPI.
  */
 #include <limits.h>
 #include "darray.h"
+#include "node.h"
 #include "profile.h"
 
 struct da_get {                     /* a read or mirror awaiting its reply */
@@ -35,6 +38,8 @@ struct da_peer {
     MPI_Request rep_req, mir_req;
     int early;                      /* its reads were served before the combine */
     int dirty;
+    long mailed;                    /* step + 1 once its request of that step was
+                                     * taken from the mailbox */
 };
 
 static struct da_peer *peer;        /* [world size], by engine rank */
@@ -283,11 +288,23 @@ cmp_int(const void *a, const void *b)
 
 static int tag(const struct ns_group *g, int t) { return NS_GTAG(g->depth, t + (int)(g->step & 1)); }
 
+/* Whether this step's messages go through the node's mailboxes where
+ * they can: the step is the root group's, whose combines separate the
+ * steps for everyone, and the segment was there when the step's requests
+ * went out (it is made during a combine, so every process decides alike
+ * before it). */
+static int mail_step;
+
+/* Whether this step's messages to and from w go through the mailboxes. */
+static int mail_to(int w) { return mail_step && ns_mailbox_reaches(w); }
+
 int
 ns_da_send(struct ns_group *g, const int **dests)
 {
     int n = 0;
     flush_writes();
+    mail_step = g->depth == 0 && ns_mailbox_reaches(ns_proc.pid);
+    ns_mailbox_begin();
     ns_sort(dirty_peers, (size_t)ndirty, sizeof(int), cmp_int);
     for (int i = 0; i < ndirty; i++) {
         int w = dirty_peers[i];
@@ -301,8 +318,12 @@ ns_da_send(struct ns_group *g, const int **dests)
         NS_PROF(ns_prof_out(w, 1, pe->req.len));
         NS_PROF(ns_prof_in(w, (pe->rep_bytes > 0) + (pe->mir_bytes > 0), pe->rep_bytes + pe->mir_bytes));
         NS_PROF(ns_prof_da(NSP_DA_READ_IN, pe->rep_bytes + pe->mir_bytes));
-        MPI_Isend(pe->req.data, (int)pe->req.len, MPI_BYTE, w, tag(g, NS_GTAG_DA_REQ0),
-                  ns_eng.comm, ns_reqs_add(&sends));
+        int mail = mail_to(w);
+        if (!mail || !ns_mailbox_post(NS_MAIL_DA_REQ, g->step, w, pe->req.data, pe->req.len))
+            MPI_Isend(pe->req.data, (int)pe->req.len, MPI_BYTE, w, tag(g, NS_GTAG_DA_REQ0),
+                      ns_eng.comm, ns_reqs_add(&sends));
+        if (mail)                       /* replies: see reply() */
+            continue;
         if (pe->rep_bytes) {
             pe->rep_in.len = 0;
             void *p = ns_buf_append(&pe->rep_in, pe->rep_bytes);
@@ -580,6 +601,79 @@ take_request(const struct ns_group *g, MPI_Request *req)
     return st.MPI_SOURCE;
 }
 
+/* Takes the requests of this step that processes of my node have posted
+ * to my mailbox and that are not taken yet; returns how many. */
+static int
+take_mailed(const struct ns_group *g)
+{
+    int n = 0;
+    if (!mail_to(ns_proc.pid))
+        return 0;
+    for (int j = 0; j < ns_node.nactive; j++) {
+        int src = ns_node.active_rank[j];
+        struct da_peer *pe = &peer[src];
+        const char *msg;
+        size_t len;
+        if (src == ns_proc.pid || pe->mailed == g->step + 1
+            || !(msg = ns_mailbox_peek(NS_MAIL_DA_REQ, g->step, src, &len)))
+            continue;
+        pe->mailed = g->step + 1;
+        pe->in.len = 0;
+        memcpy(ns_buf_append(&pe->in, len), msg, len);
+        sources[nsources++] = src;
+        NS_PROF(ns_prof_in(src, 1, len));
+        n++;
+    }
+    ns_node.mailed += n;
+    return n;
+}
+
+/* Sends a reply of this kind to src: through my mailbox when src is on my
+ * node and it fits, else by MPI. */
+static void
+send_reply(const struct ns_group *g, int src, int kind, int t, const struct ns_buf *out)
+{
+    NS_PROF(ns_prof_out(src, src != ns_proc.pid && out->len, out->len));
+    if (src == ns_proc.pid || !out->len)
+        return;
+    if (!mail_to(src) || !ns_mailbox_post(kind, g->step, src, out->data, out->len))
+        MPI_Isend(out->data, (int)out->len, MPI_BYTE, src, tag(g, t), ns_eng.comm,
+                  ns_reqs_add(&sends));
+}
+
+/* The reply of this kind from w, bytes long: received by MPI into buf
+ * (pre-posted as req), or, from a process of my node, read in place in
+ * its mailbox, or received by MPI when it did not fit there. */
+static const char *
+reply(const struct ns_group *g, int w, int kind, int t, struct ns_buf *buf, MPI_Request *req,
+      size_t bytes)
+{
+    if (!mail_to(w)) {
+        ns_wait(req);
+        return buf->data;
+    }
+    struct ns_backoff b = { 0 };
+    for (;;) {
+        size_t len;
+        const char *p = ns_mailbox_peek(kind, g->step, w, &len);
+        if (p) {
+            ns_node.mailed++;
+            return p;
+        }
+        int flag = 0;
+        MPI_Message msg;
+        MPI_Improbe(w, tag(g, t), ns_eng.comm, &flag, &msg, MPI_STATUS_IGNORE);
+        if (flag) {
+            MPI_Request r;
+            buf->len = 0;
+            MPI_Imrecv(ns_buf_append(buf, bytes), (int)bytes, MPI_BYTE, &msg, &r);
+            ns_wait(&r);
+            return buf->data;
+        }
+        ns_backoff_idle(&b);
+    }
+}
+
 /* Serves the reads of src (start-of-step values) and sends them back. */
 static void
 serve_reads(const struct ns_group *g, int src)
@@ -587,10 +681,15 @@ serve_reads(const struct ns_group *g, int src)
     struct da_peer *pe = &peer[src];
     pe->rep_out.len = pe->mir_out.len = 0;
     serve(src, DA_READ, &g->site);
-    NS_PROF(ns_prof_out(src, src != ns_proc.pid && pe->rep_out.len, pe->rep_out.len));
-    if (src != ns_proc.pid && pe->rep_out.len)
-        MPI_Isend(pe->rep_out.data, (int)pe->rep_out.len, MPI_BYTE, src,
-                  tag(g, NS_GTAG_DA_REP0), ns_eng.comm, ns_reqs_add(&sends));
+    send_reply(g, src, NS_MAIL_DA_REP, NS_GTAG_DA_REP0, &pe->rep_out);
+}
+
+static void
+serve_early(const struct ns_group *g, int src)
+{
+    peer[src].early = 1;
+    serve_reads(g, src);
+    nearly++;
 }
 
 /* Requests already here get their reads served now: before the combine,
@@ -600,11 +699,11 @@ ns_da_serve_early(struct ns_group *g)
 {
     MPI_Request req;
     int src;
+    for (int i = nsources, n = take_mailed(g); n > 0; i++, n--)
+        serve_early(g, sources[i]);
     while ((src = take_request(g, &req)) >= 0) {
         ns_wait(&req);                  /* it has arrived: completes at once */
-        peer[src].early = 1;
-        serve_reads(g, src);
-        nearly++;
+        serve_early(g, src);
     }
 }
 
@@ -623,13 +722,16 @@ ns_da_serve(struct ns_group *g, int nrecv)
         sources[nsources++] = me;
     }
     struct ns_backoff b = { 0 };
-    while (got < nrecv - nearly) {
-        if (take_request(g, &recv_reqs[got]) >= 0) {
-            got++;
+    int mailed = 0;
+    while (got + mailed < nrecv - nearly) {
+        int n = take_mailed(g);
+        mailed += n;
+        if (n == 0 && take_request(g, &recv_reqs[got]) >= 0)
+            n = ++got;
+        if (n > 0)
             ns_backoff_done(&b);           /* requests flow: spin again */
-        } else {
+        else
             ns_backoff_idle(&b);
-        }
     }
     ns_wait_all(got, recv_reqs);
     NS_PROF(ns_prof_mark(NSP_T_RECEIVED));
@@ -653,10 +755,7 @@ ns_da_serve(struct ns_group *g, int nrecv)
     for (int i = 0; i < nsources; i++) {    /* 3. mirrors: values after the writes */
         struct da_peer *pe = &peer[sources[i]];
         serve(sources[i], DA_MIRROR, site);
-        NS_PROF(ns_prof_out(sources[i], sources[i] != me && pe->mir_out.len, pe->mir_out.len));
-        if (sources[i] != me && pe->mir_out.len)
-            MPI_Isend(pe->mir_out.data, (int)pe->mir_out.len, MPI_BYTE, sources[i],
-                      tag(g, NS_GTAG_DA_MIR0), ns_eng.comm, ns_reqs_add(&sends));
+        send_reply(g, sources[i], NS_MAIL_DA_MIR, NS_GTAG_DA_MIR0, &pe->mir_out);
         pe->early = 0;
     }
 
@@ -667,14 +766,12 @@ ns_da_serve(struct ns_group *g, int nrecv)
             scatter_reads(pe, pe->rep_out.data);
             continue;
         }
-        if (pe->rep_bytes) {
-            ns_wait(&pe->rep_req);
-            scatter_reads(pe, pe->rep_in.data);
-        }
-        if (pe->mir_bytes) {
-            ns_wait(&pe->mir_req);
-            scatter_mirrors(pe, pe->mir_in.data);
-        }
+        if (pe->rep_bytes)
+            scatter_reads(pe, reply(g, w, NS_MAIL_DA_REP, NS_GTAG_DA_REP0, &pe->rep_in,
+                                    &pe->rep_req, pe->rep_bytes));
+        if (pe->mir_bytes)
+            scatter_mirrors(pe, reply(g, w, NS_MAIL_DA_MIR, NS_GTAG_DA_MIR0, &pe->mir_in,
+                                      &pe->mir_req, pe->mir_bytes));
     }
     ns_reqs_wait(&sends);
     for (int i = 0; i < ndirty; i++) {

@@ -329,7 +329,7 @@ ns_exchange_send(const int **dests, struct ns_reqs *ssend)
         if (d == ns_proc.pid)
             continue;
         hist_dest[n++] = d;
-        if (!ns_mailbox_post(d, pe->out.data, pe->out.len))
+        if (!ns_mailbox_post(NS_MAIL_BSP, E.superstep, d, pe->out.data, pe->out.len))
             ns_sched_add(d, pe->out.data, pe->out.len, data_tag(), chunk_tag(), ssend != NULL);
     }
     for (int i = 0; i < E.nhp; i++) {

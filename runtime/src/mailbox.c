@@ -10,16 +10,24 @@
  * records at the sync, and bsp_move reads queued BSMP payloads from there
  * during the next superstep, all before it arrives at the next combine.
  *
+ * NestStep's distributed-array requests and their replies (darequest.c)
+ * travel the same way in the root group's steps: a kind of message each
+ * (enum ns_mail_kind), stamped with the step.  A request is looked for
+ * once the combine has counted it (or earlier, to serve it while the
+ * combine waits); a reply, posted after the combine, is waited for on its
+ * entry, whose stamp is stored after the message (release, acquire).
+ *
  * Layout after the combine's part of the segment: the table, two (by
- * parity of the superstep) rows per receiver of one entry per sender, then
- * two mailboxes (by parity) per sender.  The mailboxes of superstep s + 2
+ * parity of the superstep) rows per kind and receiver of one entry per
+ * sender, then two mailboxes (by parity) per sender.  The mailboxes of superstep s + 2
  * are written only after every process has arrived at the combine of
  * s + 1, that is, after all have taken the messages of s.  An entry is the
  * message's superstep + 1 (the zeroed table holds none), its offset and
  * length in the sender's mailbox.  A message that does not fit the room
  * left in the mailbox goes through MPI as before.
  * Used in barrier mode under the tree exchange (the combines that run
- * through the segment), for the root group's BSPlib supersteps.
+ * through the segment), for the root group's BSPlib supersteps and
+ * NestStep steps (groups below the root do not all sync together).
  */
 #include <stdatomic.h>
 #include "internal.h"
@@ -31,7 +39,7 @@
 struct entry { int64_t step; uint32_t off, len; };
 
 static struct mailbox {
-    struct entry *table;    /* [2][nactive receivers][nactive senders] */
+    struct entry *table;    /* [2][kinds][nactive receivers][nactive senders] */
     char *data;             /* [nactive senders][2][size] */
     size_t size;            /* bytes of one mailbox */
     size_t used;            /* of mine, in this superstep */
@@ -49,7 +57,7 @@ mailbox_size(int nlocal)
 size_t
 ns_mailbox_table_bytes(int nlocal)
 {
-    return 2 * (size_t)nlocal * (size_t)nlocal * sizeof(struct entry);
+    return 2 * (size_t)NS_MAIL_KINDS * (size_t)nlocal * (size_t)nlocal * sizeof(struct entry);
 }
 
 size_t
@@ -86,11 +94,18 @@ in_use(void)
     return M.table && ns_node.seg && ns_eng.exchange == NS_EXCHANGE_TREE;
 }
 
+int
+ns_mailbox_reaches(int pid)
+{
+    return in_use() && M.local[pid] >= 0;
+}
+
 static struct entry *
-entry(long step, int receiver, int sender)
+entry(int kind, long step, int receiver, int sender)
 {
     size_t n = (size_t)ns_node.nactive;
-    return &M.table[((size_t)(step & 1) * n + (size_t)receiver) * n + (size_t)sender];
+    return &M.table[(((size_t)(step & 1) * NS_MAIL_KINDS + (size_t)kind) * n + (size_t)receiver)
+                    * n + (size_t)sender];
 }
 
 void
@@ -100,20 +115,31 @@ ns_mailbox_begin(void)
 }
 
 int
-ns_mailbox_post(int dest, const void *msg, size_t len)
+ns_mailbox_post(int kind, long step, int dest, const void *msg, size_t len)
 {
     if (!in_use() || M.local[dest] < 0 || len > M.size - M.used)
         return 0;
-    long step = ns_eng.superstep;
     char *box = M.data + ((size_t)ns_node.lrank * 2 + (size_t)(step & 1)) * M.size;
     memcpy(box + M.used, msg, len);
-    *entry(step, M.local[dest], ns_node.lrank) =
-        (struct entry){ step + 1, (uint32_t)M.used, (uint32_t)len };
+    struct entry *e = entry(kind, step, M.local[dest], ns_node.lrank);
+    e->off = (uint32_t)M.used;
+    e->len = (uint32_t)len;
+    __atomic_store_n(&e->step, step + 1, __ATOMIC_RELEASE);    /* after the message */
     M.used += (len + 63) & ~(size_t)63;         /* the next one on its own line */
     if (M.used > M.size)
         M.used = M.size;
-    atomic_thread_fence(memory_order_release);  /* before the combine */
     return 1;
+}
+
+const char *
+ns_mailbox_peek(int kind, long step, int src, size_t *len)
+{
+    int s = M.local[src];
+    const struct entry *e = entry(kind, step, ns_node.lrank, s);
+    if (__atomic_load_n(&e->step, __ATOMIC_ACQUIRE) != step + 1)
+        return NULL;
+    *len = e->len;
+    return M.data + ((size_t)s * 2 + (size_t)(step & 1)) * M.size + e->off;
 }
 
 int
@@ -123,14 +149,13 @@ ns_mailbox_take(void)
         return 0;
     long step = ns_eng.superstep;
     int n = 0;
-    atomic_thread_fence(memory_order_acquire);  /* after the combine */
     for (int s = 0; s < ns_node.nactive; s++) {
-        const struct entry *t = entry(step, ns_node.lrank, s);
-        if (s == ns_node.lrank || t->step != step + 1)
-            continue;
         int src = ns_node.active_rank[s];
-        ns_peer_view_in(&ns_eng.peer[src],
-                        M.data + ((size_t)s * 2 + (size_t)(step & 1)) * M.size + t->off, t->len);
+        size_t len;
+        const char *msg;
+        if (s == ns_node.lrank || !(msg = ns_mailbox_peek(NS_MAIL_BSP, step, src, &len)))
+            continue;
+        ns_peer_view_in(&ns_eng.peer[src], msg, len);
         ns_eng.sources[ns_eng.nsources++] = src;
         n++;
     }

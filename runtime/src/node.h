@@ -62,17 +62,30 @@ void ns_combine_node_free(void);
 /* mailbox.c: request messages to processes of my segment (barrier mode,
  * tree exchange).  The segment holds the table (zeroed) and the mailboxes
  * (not) after the combine's part; attach once it is made. */
+enum ns_mail_kind {
+    NS_MAIL_BSP,                /* a BSPlib superstep's requests (exchange.c) */
+    NS_MAIL_DA_REQ,             /* a step's distributed-array requests */
+    NS_MAIL_DA_REP,             /* the replies to their reads */
+    NS_MAIL_DA_MIR,             /* the replies to their mirrors */
+    NS_MAIL_KINDS
+};
 size_t ns_mailbox_table_bytes(int nlocal);
 size_t ns_mailbox_data_bytes(int nlocal);
 void ns_mailbox_attach(char *base);
 void ns_mailbox_detach(void);
-void ns_mailbox_begin(void);                /* a sync's sends start */
-/* Copies the request message for dest into my mailbox and returns 1, or
- * returns 0: dest is not in my segment, or no room is left. */
-int  ns_mailbox_post(int dest, const void *msg, size_t len);
-/* After the count exchange: takes the messages of this superstep posted
- * to me into the senders' E.peer[].in, adds them to E.sources and returns
- * how many. */
+/* Whether messages to pid can go through the mailboxes now. */
+int  ns_mailbox_reaches(int pid);
+void ns_mailbox_begin(void);                /* a superstep's sends start */
+/* Copies a message of this kind and superstep (or step) for dest into my
+ * mailbox and returns 1, or returns 0: dest is not in my segment, or no
+ * room is left. */
+int  ns_mailbox_post(int kind, long step, int dest, const void *msg, size_t len);
+/* The message of this kind and step that src (in my segment) posted to
+ * me, in place, or NULL while there is none. */
+const char *ns_mailbox_peek(int kind, long step, int src, size_t *len);
+/* After the count exchange: points the senders' E.peer[].in at the BSPlib
+ * messages of this superstep posted to me, adds them to E.sources and
+ * returns how many. */
 int  ns_mailbox_take(void);
 #define NS_NODE_MAX_PROCS 256
 /* NS_NODE_AFTER's default when some node has more processes than cores
