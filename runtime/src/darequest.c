@@ -298,6 +298,21 @@ static int mail_step;
 /* Whether this step's messages to and from w go through the mailboxes. */
 static int mail_to(int w) { return mail_step && ns_mailbox_reaches(w); }
 
+/* Larger messages go by MPI even inside a node: MPICH moves them with one
+ * copy, the mailbox with two (bench sort_nsc). */
+#ifndef DA_MAIL_MAX
+#define DA_MAIL_MAX (64 * 1024)
+#endif
+
+/* Posts a message of this kind to w through my mailbox; returns 0 when it
+ * must go by MPI. */
+static int
+mail(const struct ns_group *g, int kind, int w, const struct ns_buf *msg)
+{
+    return mail_to(w) && msg->len <= DA_MAIL_MAX
+        && ns_mailbox_post(kind, g->step, w, msg->data, msg->len);
+}
+
 int
 ns_da_send(struct ns_group *g, const int **dests)
 {
@@ -318,11 +333,10 @@ ns_da_send(struct ns_group *g, const int **dests)
         NS_PROF(ns_prof_out(w, 1, pe->req.len));
         NS_PROF(ns_prof_in(w, (pe->rep_bytes > 0) + (pe->mir_bytes > 0), pe->rep_bytes + pe->mir_bytes));
         NS_PROF(ns_prof_da(NSP_DA_READ_IN, pe->rep_bytes + pe->mir_bytes));
-        int mail = mail_to(w);
-        if (!mail || !ns_mailbox_post(NS_MAIL_DA_REQ, g->step, w, pe->req.data, pe->req.len))
+        if (!mail(g, NS_MAIL_DA_REQ, w, &pe->req))
             MPI_Isend(pe->req.data, (int)pe->req.len, MPI_BYTE, w, tag(g, NS_GTAG_DA_REQ0),
                       ns_eng.comm, ns_reqs_add(&sends));
-        if (mail)                       /* replies: see reply() */
+        if (mail_to(w))                 /* replies: see reply() */
             continue;
         if (pe->rep_bytes) {
             pe->rep_in.len = 0;
@@ -636,7 +650,7 @@ send_reply(const struct ns_group *g, int src, int kind, int t, const struct ns_b
     NS_PROF(ns_prof_out(src, src != ns_proc.pid && out->len, out->len));
     if (src == ns_proc.pid || !out->len)
         return;
-    if (!mail_to(src) || !ns_mailbox_post(kind, g->step, src, out->data, out->len))
+    if (!mail(g, kind, src, out))
         MPI_Isend(out->data, (int)out->len, MPI_BYTE, src, tag(g, t), ns_eng.comm,
                   ns_reqs_add(&sends));
 }

@@ -1,7 +1,7 @@
 // Distributed-array requests and replies of every size in one step: inside
 // a node they go through the mailboxes (runtime/src/mailbox.c), and one
-// that does not fit a mailbox (256 KiB per sender) goes by MPI instead,
-// while the small ones of the same step still take the mailbox.  Each
+// larger than 64 KiB (or than the room left in a mailbox) goes by MPI
+// instead, while the small ones of the same step still take the mailbox.  Each
 // process owns B doubles of a block array a (a[i] = i at the start).
 //   step 1: every process reads all of its right neighbour's block (a
 //           reply of 8B bytes: too large) and one element of its left
