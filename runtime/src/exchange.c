@@ -552,6 +552,23 @@ apply_record(int src, const char *p)
     }
 }
 
+/* The loop of apply_word_run for n = 4 or 8 bytes, a constant once
+ * inlined: writes records while they match key (kind, size and slot) and
+ * stay within size; returns where it stopped. */
+static inline __attribute__((always_inline)) const char *
+word_run(const char *p, const char *end, uint32_t key, char *base, size_t size, size_t n)
+{
+    uint32_t w;
+    for (; p < end && ((w = *(const uint32_t *)p) & ~(uint32_t)NS_CPUT_MAX_UNITS) == key;
+         p += 4 + n) {
+        size_t off = (size_t)(w & NS_CPUT_MAX_UNITS) * n;
+        if (off + n > size)
+            break;
+        memcpy(base + off, p + 4, n);
+    }
+    return p;
+}
+
 /* A run of compact puts of one word size into one registration, the
  * fine-grained h-relation's common case, written with the registration
  * looked up and the puts counted once per run.  Returns where the run
@@ -569,27 +586,9 @@ apply_word_run(const char *p, const char *end)
         return p;
     const uint32_t key = w & ~(uint32_t)NS_CPUT_MAX_UNITS;
     const char *start = p;
-    char *base = sl->addr;
-    size_t size = sl->size;
-    if (n == 8) {
-        for (; p < end && ((w = *(const uint32_t *)p) & ~(uint32_t)NS_CPUT_MAX_UNITS) == key;
-             p += 12) {
-            size_t off = (size_t)(w & NS_CPUT_MAX_UNITS) << 3;
-            if (off + 8 > size)
-                break;
-            memcpy(base + off, p + 4, 8);
-        }
-        sl->nput += (p - start) / 12;
-    } else {
-        for (; p < end && ((w = *(const uint32_t *)p) & ~(uint32_t)NS_CPUT_MAX_UNITS) == key;
-             p += 8) {
-            size_t off = (size_t)(w & NS_CPUT_MAX_UNITS) << 2;
-            if (off + 4 > size)
-                break;
-            memcpy(base + off, p + 4, 4);
-        }
-        sl->nput += (p - start) / 8;
-    }
+    p = n == 8 ? word_run(p, end, key, sl->addr, sl->size, 8)
+               : word_run(p, end, key, sl->addr, sl->size, 4);
+    sl->nput += (p - start) / (long)(4 + n);
     return p;
 }
 
