@@ -19,9 +19,9 @@
  *
  * Layout after the combine's part of the segment: the table, two (by
  * parity of the superstep) rows per kind and receiver of one entry per
- * sender, then two mailboxes (by parity) per sender.  The mailboxes of superstep s + 2
- * are written only after every process has arrived at the combine of
- * s + 1, that is, after all have taken the messages of s.  An entry is the
+ * sender, then two mailboxes (by parity) per sender.  The mailboxes of
+ * superstep s + 2 are written only after every process has arrived at the
+ * combine of s + 1, that is, after all have taken the messages of s.  An entry is the
  * message's superstep + 1 (the zeroed table holds none), its offset and
  * length in the sender's mailbox.  A message that does not fit the room
  * left in the mailbox goes through MPI as before.
@@ -29,7 +29,6 @@
  * through the segment), for the root group's BSPlib supersteps and
  * NestStep steps (groups below the root do not all sync together).
  */
-#include <stdatomic.h>
 #include "internal.h"
 #include "node.h"
 

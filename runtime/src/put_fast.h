@@ -58,6 +58,17 @@ struct ns_put_fast {
 };
 extern struct ns_put_fast ns_put_fast;
 
+/* The offsets below which a compact put of 2^shift bytes fits an area of
+ * max bytes and the header's offset field. */
+static inline size_t
+ns_cput_limit(size_t max, unsigned shift)
+{
+    size_t n = (size_t)1 << shift, field = ((size_t)NS_CPUT_MAX_UNITS + 1) << shift;
+    if (max < n)
+        return 0;
+    return max - n + 1 < field ? max - n + 1 : field;
+}
+
 /* Caches the registration of area (slot, largest size) for one-word puts,
  * or forgets it when area is NULL. */
 static inline void
@@ -68,12 +79,10 @@ ns_put_fast_cache(const void *area, int slot, size_t max)
     F->area = area;
     F->slot = slot;
     F->max = max;
-    F->head4 = fits ? NS_CPUT_HEAD(slot) | 3u << 24 : 0;
-    F->head8 = fits ? NS_CPUT_HEAD(slot) | 7u << 24 : 0;
-    F->lim4 = !fits || max < 4 ? 0 : max - 3 < (NS_CPUT_MAX_UNITS + 1ul) << 2 ? max - 3
-                                                                           : (NS_CPUT_MAX_UNITS + 1ul) << 2;
-    F->lim8 = !fits || max < 8 ? 0 : max - 7 < (NS_CPUT_MAX_UNITS + 1ul) << 3 ? max - 7
-                                                                           : (NS_CPUT_MAX_UNITS + 1ul) << 3;
+    F->head4 = fits ? ns_cput_head(slot, 0, 4) : 0;
+    F->head8 = fits ? ns_cput_head(slot, 0, 8) : 0;
+    F->lim4 = fits ? ns_cput_limit(max, 2) : 0;
+    F->lim8 = fits ? ns_cput_limit(max, 3) : 0;
 }
 
 /* A put of a 4- or 8-byte word at an aligned offset into the area put to
