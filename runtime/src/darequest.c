@@ -304,13 +304,17 @@ static int mail_to(int w) { return mail_step && ns_mailbox_reaches(w); }
 #define DA_MAIL_MAX (64 * 1024)
 #endif
 
+/* Whether a message of len bytes between me and w may go through the
+ * mailboxes; sender and receiver decide alike (a reply's length is known
+ * to both).  One that may can still go by MPI: see reply(). */
+static int may_mail(int w, size_t len) { return mail_to(w) && len <= DA_MAIL_MAX; }
+
 /* Posts a message of this kind to w through my mailbox; returns 0 when it
  * must go by MPI. */
 static int
 mail(const struct ns_group *g, int kind, int w, const struct ns_buf *msg)
 {
-    return mail_to(w) && msg->len <= DA_MAIL_MAX
-        && ns_mailbox_post(kind, g->step, w, msg->data, msg->len);
+    return may_mail(w, msg->len) && ns_mailbox_post(kind, g->step, w, msg->data, msg->len);
 }
 
 int
@@ -319,7 +323,8 @@ ns_da_send(struct ns_group *g, const int **dests)
     int n = 0;
     flush_writes();
     mail_step = g->depth == 0 && ns_mailbox_reaches(ns_proc.pid);
-    ns_mailbox_begin();
+    if (mail_step)
+        ns_mailbox_begin();
     ns_sort(dirty_peers, (size_t)ndirty, sizeof(int), cmp_int);
     for (int i = 0; i < ndirty; i++) {
         int w = dirty_peers[i];
@@ -336,15 +341,13 @@ ns_da_send(struct ns_group *g, const int **dests)
         if (!mail(g, NS_MAIL_DA_REQ, w, &pe->req))
             MPI_Isend(pe->req.data, (int)pe->req.len, MPI_BYTE, w, tag(g, NS_GTAG_DA_REQ0),
                       ns_eng.comm, ns_reqs_add(&sends));
-        if (mail_to(w))                 /* replies: see reply() */
-            continue;
-        if (pe->rep_bytes) {
+        if (pe->rep_bytes && !may_mail(w, pe->rep_bytes)) {   /* else see reply() */
             pe->rep_in.len = 0;
             void *p = ns_buf_append(&pe->rep_in, pe->rep_bytes);
             MPI_Irecv(p, (int)pe->rep_bytes, MPI_BYTE, w, tag(g, NS_GTAG_DA_REP0), ns_eng.comm,
                       &pe->rep_req);
         }
-        if (pe->mir_bytes) {
+        if (pe->mir_bytes && !may_mail(w, pe->mir_bytes)) {
             pe->mir_in.len = 0;
             void *p = ns_buf_append(&pe->mir_in, pe->mir_bytes);
             MPI_Irecv(p, (int)pe->mir_bytes, MPI_BYTE, w, tag(g, NS_GTAG_DA_MIR0), ns_eng.comm,
@@ -656,13 +659,13 @@ send_reply(const struct ns_group *g, int src, int kind, int t, const struct ns_b
 }
 
 /* The reply of this kind from w, bytes long: received by MPI into buf
- * (pre-posted as req), or, from a process of my node, read in place in
- * its mailbox, or received by MPI when it did not fit there. */
+ * (pre-posted as req), or, one that may go through the mailboxes, read in
+ * place in w's mailbox, or received by MPI when it did not fit there. */
 static const char *
 reply(const struct ns_group *g, int w, int kind, int t, struct ns_buf *buf, MPI_Request *req,
       size_t bytes)
 {
-    if (!mail_to(w)) {
+    if (!may_mail(w, bytes)) {
         ns_wait(req);
         return buf->data;
     }
