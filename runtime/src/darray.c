@@ -647,8 +647,8 @@ owner_hi(const ns_darray *a, long f, long l)
  * k0: the section's unit number of it.i, kst: its stride there. */
 #define FOR_PARTS(a, r, q, it, k0, kst)                                       \
     for (long row_ = 0, f_, l_, s_; row_ < ((r)->nlast ? (r)->rows : 0); row_++) \
-        for (long q = (s_ = sect_row((r), row_, &f_, &l_), owner_lo((a), f_, l_));  \
-             q <= owner_hi((a), f_, l_); q++)                                   \
+        for (long q = (s_ = sect_row((r), row_, &f_, &l_), owner_lo((a), f_, l_)), \
+             qhi_ = owner_hi((a), f_, l_); q <= qhi_; q++)                      \
             for (ns_iter it = ns_da_part((a), q, f_, l_, s_); it.left > 0; it.left = 0) \
                 for (long k0 = row_ * (r)->nlast + (it.i - f_) / s_, kst = it.step / s_; \
                      k0 >= 0; k0 = -1)
