@@ -46,24 +46,28 @@ words_to(int me, int d, long h, int p)
 /* Room per source in a bulk target: the most words one source sends. */
 static long bulk_block(long hmax, int p) { return p == 1 ? hmax : hmax / (p - 1) + 1; }
 
+/* What an h-relation sends: hmax words of src into target, by hrel_plan's
+ * dest and index (one-word puts) or in blocks (bulk). */
+struct hrel_run { const double *src; double *target; const int *dest, *index; long hmax; int bulk; };
+
 /* One superstep of an h-relation into target: one-word puts (bspbench's
- * pattern), or in bulk, one put per destination of all its words, into
- * the block of the source. */
+ * pattern, destinations from hrel_plan), or in bulk, one put per destination
+ * of all its words, into the block of the source. */
 static void
-put_hrel(const double *src, double *target, long h, long hmax, int bulk)
+put_hrel(const struct hrel_run *r, long h)
 {
     int me = bsp_pid(), p = bsp_nprocs();
-    if (bulk) {
+    if (r->bulk) {
         for (int d = 0; d < p; d++) {
             long n = words_to(me, d, h, p);
             if (n)
-                bsp_put(d, src, target, (int)(me * bulk_block(hmax, p) * (long)sizeof(double)),
+                bsp_put(d, r->src, r->target, (int)(me * bulk_block(r->hmax, p) * (long)sizeof(double)),
                         (int)(n * (long)sizeof(double)));
         }
     } else {
         for (long i = 0; i < h; i++)
-            bsp_put(hrel_dest(me, i, p), &src[i], target,
-                    (int)(hrel_index(me, i, p) * (long)sizeof(double)), sizeof(double));
+            bsp_put(r->dest[i], &r->src[i], r->target, r->index[i] * (int)sizeof(double),
+                    sizeof(double));
     }
     bsp_sync();
 }
@@ -78,13 +82,13 @@ bulk_hrel_check(const double *target, long h, long hmax, int me, int p)
                            target[s * bulk_block(hmax, p) + k], s, k, hrel_value(s, k));
 }
 
-struct sweep { const double *src; double *target; long hstep, hmax; int bulk; };
+struct sweep { const struct hrel_run *run; long hstep; };
 
 static void
 sweep_step(int k, void *ctx)
 {
     const struct sweep *c = ctx;
-    put_hrel(c->src, c->target, k * c->hstep, c->hmax, c->bulk);
+    put_hrel(c->run, k * c->hstep);
 }
 
 void
@@ -100,22 +104,27 @@ bsp_params_gl(long hmax, long hstep, int rounds, int per, int bulk, double *hs, 
         bench_fail("out of memory");
     for (long i = 0; i < hmax; i++)
         src[i] = hrel_value(me, i);
+    int *dest, *index;
+    hrel_plan(me, hmax, p, &dest, &index);
+    struct hrel_run run = { src, target, dest, index, hmax, bulk };
     bsp_push_reg(target, (int)(len * (long)sizeof(double)));
     bsp_sync();
-    bench_sweep(npts, rounds, per, sweep_step, &(struct sweep){ src, target, hstep, hmax, bulk }, ts);
+    bench_sweep(npts, rounds, per, sweep_step, &(struct sweep){ &run, hstep }, ts);
     for (int k = 0; k < npts; k++) {
         hs[k] = (double)(k * hstep);
         ts[k] = bench_bsp_mean(ts[k]);
     }
     for (long k = 0; k < len; k++)                      /* check the largest */
         target[k] = -1.0;
-    put_hrel(src, target, hmax, hmax, bulk);
+    put_hrel(&run, hmax);
     if (bulk)
         bulk_hrel_check(target, hmax, hmax, me, p);
     else
         hrel_check(target, len, hmax, me, p);
     bench_fit_line(hs, ts, npts, g, l);
     bsp_pop_reg(target);
+    free(index);
+    free(dest);
     free(target);
     free(src);
 }

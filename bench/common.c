@@ -132,6 +132,19 @@ hrel_target_len(long hmax, int p)
 }
 
 void
+hrel_plan(int s, long hmax, int p, int **dest, int **index)
+{
+    *dest = malloc(sizeof **dest * (size_t)(hmax > 0 ? hmax : 1));
+    *index = malloc(sizeof **index * (size_t)(hmax > 0 ? hmax : 1));
+    if (!*dest || !*index)
+        bench_fail("out of memory");
+    for (long i = 0; i < hmax; i++) {
+        (*dest)[i] = hrel_dest(s, i, p);
+        (*index)[i] = (int)hrel_index(s, i, p);
+    }
+}
+
+void
 hrel_check(const double *target, long len, long h, int me, int p)
 {
     double *expect = malloc(sizeof *expect * (size_t)(len > 0 ? len : 1));

@@ -60,6 +60,11 @@ hrel_value(int s, long i)
 }
 /* Length of the target array for h-relations of up to hmax words. */
 long hrel_target_len(long hmax, int p);
+/* Process s's destination and target index of each of its hmax words,
+ * computed once before the timed loops, as bspbench does (its destproc and
+ * destindex arrays), so that a timed word costs the communication and not
+ * two divisions.  Both arrays come from malloc; bench_fail if out of memory. */
+void hrel_plan(int s, long hmax, int p, int **dest, int **index);
 /* Checks process me's target array (len entries, -1 where nothing was put)
  * after an h-relation; calls bench_fail on the first wrong entry. */
 void hrel_check(const double *target, long len, long h, int me, int p);
