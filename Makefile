@@ -58,7 +58,8 @@ TOOLS := $(BUILD)/bin/bspcc $(BUILD)/bin/bsprun $(BUILD)/bin/nsrun $(BUILD)/bin/
          $(BUILD)/bin/bspprof $(BUILD)/bin/bspprobe
 # Helpers that bsprun runs, found next to it (../libexec/neststep).
 LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bsprun-launch
-HEADERS := $(patsubst lib-bsplib/include/%,$(BUILD)/include/%,$(wildcard lib-bsplib/include/*.h)) $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h
+HEADERS := $(patsubst lib-bsplib/include/%,$(BUILD)/include/%,$(wildcard lib-bsplib/include/*.h)) $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h \
+           $(BUILD)/include/ns_put_word.h
 
 .PHONY: all deps demo check check-protocols check-sanitize check-hosts bench install clean fuzz fuzz-deps
 all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)

@@ -93,6 +93,8 @@ static inline void
 bspi_mc_put_at(bsp_pid_t pid, const void *source, const void *destination, bsp_size_t offset,
                bsp_size_t size, int hp, const char *file, int line)
 {
+    if (!hp && ns_put_word((int)pid, source, destination, offset, size) == 0)
+        return;
     const char *call = hp ? "bsp_hpput" : "bsp_put";
     bspi_put_at((int)pid, source, (void *)(uintptr_t)destination,
                 bspi_mc_size(offset, call, "offset", file, line),

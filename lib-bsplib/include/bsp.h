@@ -84,7 +84,7 @@ void bspx_read(const void *area, int nputs) BSP_ADDRESS_ONLY(1);
 #define bsp_sync()              bspi_sync_at(__FILE__, __LINE__)
 #define bsp_push_reg(i, s)      bspi_push_reg_at((i), (s), __FILE__, __LINE__)
 #define bsp_pop_reg(i)          bspi_pop_reg_at((i), __FILE__, __LINE__)
-#define bsp_put(p, s, d, o, n)  bspi_put_at((p), (s), (d), (o), (n), 0, __FILE__, __LINE__)
+#define bsp_put(p, s, d, o, n)  bspi_put_word_at((p), (s), (d), (o), (n), __FILE__, __LINE__)
 #define bsp_hpput(p, s, d, o, n) bspi_put_at((p), (s), (d), (o), (n), 1, __FILE__, __LINE__)
 #define bsp_get(p, s, o, d, n)  bspi_get_at((p), (s), (o), (d), (n), 0, __FILE__, __LINE__)
 #define bsp_hpget(p, s, o, d, n) bspi_get_at((p), (s), (o), (d), (n), 1, __FILE__, __LINE__)

@@ -92,8 +92,10 @@ put_checked(int pid, const void *src, void *dst, int offset, int nbytes, int hp,
         ns_put(pid, src, dst, (size_t)offset, (size_t)nbytes, hp);
 }
 
-/* One-word puts (seed 004's g) append their record here, inline
- * (put_fast.h); the rest goes through put_checked. */
+/* bsp_put's library entry: what the inline front of bsp.h did not take
+ * (ns_put_word.h; every put of a C89 caller or through bsp_put's
+ * function).  A one-word put may still fit now (its destination's cursor
+ * was closed), else put_checked. */
 void
 bspi_put_at(int pid, const void *src, void *dst, int offset, int nbytes, int hp,
             const char *file, int line)

@@ -33,13 +33,13 @@ ns_exchange_init(void)
 {
     int p = ns_proc.nprocs;
     E.peer = calloc((size_t)p, sizeof *E.peer);
-    ns_put_fast.out = calloc((size_t)p, sizeof *ns_put_fast.out);
+    ns_put_fast.cur = calloc((size_t)p, sizeof *ns_put_fast.cur);
     E.dirty = ns_xmalloc(sizeof(int) * (size_t)p);
     E.sources = ns_xmalloc(sizeof(int) * (size_t)p);
     hist_dest = ns_xmalloc(sizeof(int) * (size_t)p);
     reply_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
     recv_reqs = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
-    if (!E.peer || !ns_put_fast.out)
+    if (!E.peer || !ns_put_fast.cur)
         ns_fatal(&E.site, "out of memory for %d processes", p);
     ns_put_fast.npeers = (unsigned)p;
     E.ndirty = E.nsources = E.nhp = 0;
@@ -60,8 +60,8 @@ ns_exchange_stop(void)
         free(pe->gets);
     }
     free(E.peer);
-    free(ns_put_fast.out);
-    ns_put_fast.out = NULL;
+    free(ns_put_fast.cur);
+    ns_put_fast.cur = NULL;
     ns_put_fast.npeers = 0;
     free(E.dirty);
     free(E.sources);
@@ -99,6 +99,9 @@ copy_bytes(void *dst, const void *src, size_t n)
     }
 }
 
+/* The peer's request buffer, ready for the engine to append to: begun in
+ * this superstep, with what one-word puts appended through its cursor
+ * folded in (the cursor stays closed until put_general opens it again). */
 static inline struct ns_peer *
 to_peer(int pid)
 {
@@ -109,9 +112,18 @@ to_peer(int pid)
         pe->out.len = 0;
         struct msg_head *h = ns_buf_append(&pe->out, sizeof *h);
         *h = (struct msg_head){ 0 };
-        ns_put_fast.out[pid] = &pe->out;
+    } else {
+        ns_put_cursor_close(pid, &pe->out);
     }
     return pe;
+}
+
+/* Closes every cursor, so that the sync reads whole request buffers. */
+void
+ns_exchange_close_cursors(void)
+{
+    for (int i = 0; i < E.ndirty; i++)
+        ns_put_cursor_close(E.dirty[i], &E.peer[E.dirty[i]].out);
 }
 
 /* A general header starts 8-byte aligned: after a compact put that left
@@ -159,8 +171,8 @@ area_slot(const void *area, size_t offset, size_t nbytes)
 }
 
 /* Every put that ns_put's fast path does not take. */
-static int __attribute__((noinline))
-put_general(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp)
+static int
+put_record(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp)
 {
     int slot = area_slot(area, offset, nbytes);
     if (__builtin_expect(slot < 0, 0))
@@ -198,7 +210,19 @@ put_general(int pid, const void *src, const void *area, size_t offset, size_t nb
     return 0;
 }
 
-/* The fine-grained case inline (put_fast.h), then everything else. */
+/* put_record, then, after a buffered put, the peer's cursor opened for the
+ * one-word puts that follow. */
+static int __attribute__((noinline))
+put_general(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp)
+{
+    if (put_record(pid, src, area, offset, nbytes, hp) != 0)
+        return -1;
+    if (!hp)
+        ns_put_cursor_open(pid, &E.peer[pid].out);
+    return 0;
+}
+
+/* The fine-grained case inline (ns_put_word.h), then everything else. */
 int
 ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp)
 {
@@ -675,7 +699,7 @@ ns_exchange_reset_peers(void)
 {
     for (int i = 0; i < E.ndirty; i++) {
         struct ns_peer *pe = &E.peer[E.dirty[i]];
-        ns_put_fast.out[E.dirty[i]] = NULL;
+        ns_put_fast.cur[E.dirty[i]] = (struct ns_put_cursor){ NULL, NULL };
         pe->dirty = 0;
         pe->ngets = 0;
         pe->get_bytes = 0;

@@ -466,6 +466,9 @@ void ns_exchange_fix_hpputs(void);          /* read bsp_hpput sources */
 void ns_exchange_seal(int dest);            /* head: gets, stamp; size check */
 void ns_exchange_write_replies(const struct ns_peer *pe);
 void ns_exchange_reset_peers(void);
+/* Folds what one-word puts appended through the cursors into the request
+ * buffers (put_fast.h); ns_sync calls it before anything reads them. */
+void ns_exchange_close_cursors(void);
 /* Relaxed modes: one request message `in` from src, of superstep stamp:
  * checks that its registrations are still in force, serves its gets into
  * reply (returns 1 if it had any), writes its puts (counting them). */

@@ -1,9 +1,9 @@
 /*
- * put_fast.h - the fine-grained put at the caller's side (seed 004's g):
- * the compact put record, and the few fields a one-word put needs to
- * append one to its destination's request buffer without entering the
- * engine.  The libraries' put calls inline ns_put_word; the engine
- * (exchange.c, regtable.c) keeps ns_put_fast current.
+ * put_fast.h - the fine-grained put, the engine's side (seed 004's g): the
+ * compact put record, and keeping current the cache that ns_put_word
+ * (ns_put_word.h, inlined into bsp_put's callers) reads: the area put to
+ * last (regtable.c) and a cursor into each peer's request buffer
+ * (exchange.c).
  */
 #ifndef NESTSTEP_PUT_FAST_H
 #define NESTSTEP_PUT_FAST_H
@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "ns_put_word.h"        /* struct ns_put_fast, ns_put_word: inlined into callers */
 
 /* ---- growable byte buffer (buffer.c; ns_buf_append in internal.h) ---- */
 struct ns_buf {
@@ -44,20 +45,6 @@ ns_cput_head(int slot, size_t offset, size_t nbytes)
          | (uint32_t)(offset >> ns_cput_shift[nbytes]);
 }
 
-/* What a one-word put needs to know. */
-struct ns_put_fast {
-    const void *area;       /* the area of the last registration lookup, or NULL */
-    int slot;               /* its slot */
-    size_t max;             /* the largest size any process registered there */
-    uint32_t head4, head8;  /* a compact header for 4 and 8 bytes but the offset */
-    size_t lim4, lim8;      /* offsets below these fit a compact put of 4 and 8
-                             * bytes into area; 0 when none does */
-    unsigned npeers;        /* processes, while the engine runs; else 0 */
-    struct ns_buf **out;    /* [npeers]: a peer's request buffer once this
-                             * superstep has written to it, else NULL */
-};
-extern struct ns_put_fast ns_put_fast;
-
 /* The offsets below which a compact put of 2^shift bytes fits an area of
  * max bytes and the header's offset field. */
 static inline size_t
@@ -85,40 +72,23 @@ ns_put_fast_cache(const void *area, int slot, size_t max)
     F->lim8 = fits ? ns_cput_limit(max, 3) : 0;
 }
 
-/* A put of a 4- or 8-byte word at an aligned offset into the area put to
- * last, to a peer already written to in this superstep, with room in its
- * buffer: appends the compact record and returns 0.  Anything else
- * returns -1, having done nothing: ns_put takes it.  Every argument is
- * checked here (a negative int offset or size is huge as size_t), so the
- * libraries call it before their own checks. */
-static inline int
-ns_put_word(int pid, const void *src, const void *area, size_t offset, size_t nbytes)
+/* A peer's request buffer b is written by ns_put_word through its cursor
+ * between ns_put_cursor_open and ns_put_cursor_close; the engine itself
+ * writes or reads b only while the cursor is closed.  Opening publishes
+ * b's end and room; closing folds what the cursor appended into b->len. */
+static inline void
+ns_put_cursor_open(int pid, struct ns_buf *b)
 {
-    const struct ns_put_fast *F = &ns_put_fast;
-    struct ns_buf *b;
-    uint32_t head;
-    if (nbytes == 8) {
-        if (offset >= F->lim8 || (offset & 7))
-            return -1;
-        head = F->head8 | (uint32_t)(offset >> 3);
-    } else if (nbytes == 4) {
-        if (offset >= F->lim4 || (offset & 3))
-            return -1;
-        head = F->head4 | (uint32_t)(offset >> 2);
-    } else {
-        return -1;
+    ns_put_fast.cur[pid] = (struct ns_put_cursor){ b->data + b->len, b->data + b->cap };
+}
+static inline void
+ns_put_cursor_close(int pid, struct ns_buf *b)
+{
+    struct ns_put_cursor *c = &ns_put_fast.cur[pid];
+    if (c->end) {
+        b->len = (size_t)(c->at - b->data);
+        *c = (struct ns_put_cursor){ NULL, NULL };
     }
-    if (area != F->area || (unsigned)pid >= F->npeers || !src || !(b = F->out[pid])
-        || b->cap - b->len < 4 + nbytes)
-        return -1;
-    uint32_t *w = (uint32_t *)(b->data + b->len);
-    b->len += 4 + nbytes;
-    *w = head;
-    if (nbytes == 8)
-        memcpy(w + 1, src, 8);
-    else
-        memcpy(w + 1, src, 4);
-    return 0;
 }
 
 #endif

@@ -98,6 +98,8 @@ void
 ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
 {
     const struct ns_regstate *R = &ns_eng.reg;
+    if (ns_eng.ndirty)
+        ns_exchange_close_cursors();
     if (__builtin_expect(ns_proc.sync_mode != NS_MODE_BARRIER, 0)) {
         ns_sync_relaxed(kind, site);
         return;
