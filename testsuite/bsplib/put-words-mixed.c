@@ -114,7 +114,17 @@ int main(void)
             bsp_abort("process %d: %ld wrong words after superstep %d\n", me, bad, s);
     }
     printf("process %d: %ld words checked, all equal\n", me, checked);
+    bsp_pop_reg(ro);
+    bsp_pop_reg(m12);
+    bsp_pop_reg(w4);
+    bsp_pop_reg(w8);
     bsp_end();
+    free(hpsrc);
+    free(got);
+    free(m12);
+    free(w4);
+    free(ro);
+    free(w8);
     return 0;
 }
 
