@@ -93,8 +93,10 @@ static inline void
 bspi_mc_put_at(bsp_pid_t pid, const void *source, const void *destination, bsp_size_t offset,
                bsp_size_t size, int hp, const char *file, int line)
 {
+#ifdef BSPI_PUT_INLINE
     if (!hp && ns_put_word((int)pid, source, destination, offset, size) == 0)
-        return;
+        return;                         /* a one-word put (ns_put_word.h) */
+#endif
     const char *call = hp ? "bsp_hpput" : "bsp_put";
     bspi_put_at((int)pid, source, (void *)(uintptr_t)destination,
                 bspi_mc_size(offset, call, "offset", file, line),
