@@ -25,6 +25,11 @@ struct ns_put_cursor {
     char *at, *end;
 };
 
+/* The cache's name carries its layout's version: a program built with
+ * these headers does not load with a library whose layout differs (it
+ * lacks the symbol) instead of misreading it. */
+#define ns_put_fast ns_put_fast_1
+
 /* What a one-word put needs to know. */
 struct ns_put_fast {
     const void *area;       /* the area of the last registration lookup, or NULL */
