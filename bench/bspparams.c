@@ -48,7 +48,13 @@ static long bulk_block(long hmax, int p) { return p == 1 ? hmax : hmax / (p - 1)
 
 /* What an h-relation sends: hmax words of src into target, by hrel_plan's
  * dest and index (one-word puts) or in blocks (bulk). */
-struct hrel_run { const double *src; double *target; const int *dest, *index; long hmax; int bulk; };
+struct hrel_run {
+    const double *src;
+    double *target;
+    const int *dest, *index;
+    long hmax;
+    int bulk;
+};
 
 /* One superstep of an h-relation into target: one-word puts (bspbench's
  * pattern, destinations from hrel_plan), or in bulk, one put per destination
@@ -58,11 +64,11 @@ put_hrel(const struct hrel_run *r, long h)
 {
     int me = bsp_pid(), p = bsp_nprocs();
     if (r->bulk) {
+        int at = (int)(me * bulk_block(r->hmax, p) * (long)sizeof(double));
         for (int d = 0; d < p; d++) {
             long n = words_to(me, d, h, p);
             if (n)
-                bsp_put(d, r->src, r->target, (int)(me * bulk_block(r->hmax, p) * (long)sizeof(double)),
-                        (int)(n * (long)sizeof(double)));
+                bsp_put(d, r->src, r->target, at, (int)(n * (long)sizeof(double)));
         }
     } else {
         for (long i = 0; i < h; i++)
