@@ -210,15 +210,14 @@ put_record(int pid, const void *src, const void *area, size_t offset, size_t nby
     return 0;
 }
 
-/* put_record, then, after a buffered put, the peer's cursor opened for the
- * one-word puts that follow. */
+/* put_record, then the peer's cursor opened for the one-word puts that
+ * follow (every put that put_record takes has begun the peer's buffer). */
 static int __attribute__((noinline))
 put_general(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp)
 {
     if (put_record(pid, src, area, offset, nbytes, hp) != 0)
         return -1;
-    if (!hp)
-        ns_put_cursor_open(pid, &E.peer[pid].out);
+    ns_put_cursor_open(pid, &E.peer[pid].out);
     return 0;
 }
 
