@@ -46,12 +46,21 @@ TABLES = {
 # Acceptance criteria: (table, text, processor counts, keys ("-": one row
 # per p), ours impl, baseline impl (None: the best baseline of the row),
 # test).  test is ("max", x): ratio at most x; ("below", x): ratio below x;
-# ("speedup", x): speedup at least x.
+# ("speedup", x): speedup at least x; ("value", x): ours itself (median over
+# runs, in the table's unit) at most x, no baseline.
 CRITERIA = [
     ("sync", "(a) bsp_sync within 2x of the best nonblocking count exchange", (4, 8), ("-",),
      "bsp_sync", None, ("max", 2.0)),
+    ("sync", "(a) empty bsp_sync at most 0.15 us", (2,), ("-",), "bsp_sync", None,
+     ("value", 0.15)),
+    ("sync", "(a) bsp_sync within 1.3x of a barrier in a shared-memory window", (4,), ("-",),
+     "bsp_sync", "shm_barrier", ("max", 1.3)),
+    ("sync", "(a) bsp_sync within 1.5x of a barrier in a shared-memory window", (8,), ("-",),
+     "bsp_sync", "shm_barrier", ("max", 1.5)),
     ("g", "(b) g of bsp_put within 3x of packed messages", (2, 4), ("-",), "bsp_put", None,
      ("max", 3.0)),
+    ("g", "(b) g of bsp_put within 1.3x of packed messages", (2, 4), ("-",), "bsp_put", None,
+     ("max", 1.3)),
     ("bw", "(c) bsp_put within 1.5x of Isend/Irecv at 1-4 KiB", (2, 4, 8), ("1024", "4096"),
      "bsp_put", "Isend/Irecv", ("max", 1.5)),
     ("bw", "(c) bsp_put within 1.3x of Isend/Irecv from 64 KiB", (2, 4, 8),
@@ -67,6 +76,10 @@ CRITERIA = [
      (2, 4, 8), ("-",), "sh<+>_step", None, ("max", 2.0)),
     ("prefix", "(e) combine(x<+:pre>) within 2x of the best of MPI_Exscan/MPI_Iexscan",
      (2, 4, 8), ("-",), "combine(x<+:pre>)", None, ("max", 2.0)),
+    ("combine", "(d) sh<+> combine not slower than blocking MPI_Allreduce", (2,), ("-",),
+     "sh<+>_step", "Allreduce(blocking)", ("max", 1.0)),
+    ("prefix", "(e) combine(x<+:pre>) not slower than blocking MPI_Exscan", (2,), ("-",),
+     "combine(x<+:pre>)", "Exscan(blocking)", ("max", 1.0)),
     ("coll_fold", "(l) small bsp_fold within 1.3x of the best of MPI_Allreduce/MPI_Iallreduce",
      (2, 4, 8), ("8",), "bsp_fold", None, ("max", 1.3)),
     ("coll_scan", "(l) small bsp_scan within 1.3x of the best of MPI_(I)Scan/MPI_(I)Exscan",
@@ -234,18 +247,26 @@ def render_criteria(rows):
         for p in procs:
             for key in keys:
                 cells = rows.get((table, p, key), {})
-                bname = base or best_base(cells, better)[1]
-                r = ratio(cells, impl, bname, better, test == "speedup")
+                if test == "value":
+                    bname = None
+                    r = med(cells.get(("ours", impl), []))
+                else:
+                    bname = base or best_base(cells, better)[1]
+                    r = ratio(cells, impl, bname, better, test == "speedup")
                 if r is None:
                     verdict = "not measured"
-                elif test == "max":
+                elif test in ("max", "value"):
                     verdict = "met" if r <= limit else "NOT met"
                 elif test == "below":
                     verdict = "met" if r < limit else "NOT met"
                 else:
                     verdict = "met" if r >= limit else "NOT met"
-                name = "speedup" if test == "speedup" else "ratio"
                 where = "p=%d" % p + ("" if key == "-" else ", %s=%s" % (TABLES[table][3], key))
+                if test == "value":
+                    text.append("  %s, %s: median %s %s -> %s" %
+                                (what, where, fmt(r), TABLES[table][2], verdict))
+                    continue
+                name = "speedup" if test == "speedup" else "ratio"
                 text.append("  %s, %s: %s %s vs %s -> %s" %
                             (what, where, name, fratio(r), bname or "-", verdict))
     return text + [""]
