@@ -15,27 +15,30 @@
 #include "internal.h"
 #include "combiner.h"
 
+/* Items in a buffer of the combine's or in a contribution. */
+struct items { const char *p; size_t len; };
+
 /* Direct protocol: the items of the subtree [lo, hi), folded as the tree
- * would, into C->scratch[2 * level]. */
-static struct ns_buf *
+ * would: a subtree whose children bring nothing is its root's contribution
+ * itself (no copy); else the fold is in C->scratch[2 * level], valid until
+ * the next call at that level. */
+static struct items
 subtree(struct ns_combiner *C, int lo, int hi, int level)
 {
-    int arity = C->g->tree.arity;
+    int arity = C->g->tree.arity, k = ns_tree_nchild(lo, hi, arity);
     struct ns_buf *acc = &C->scratch[2 * level], *tmp = &C->scratch[2 * level + 1];
-    acc->len = 0;
-    if (C->contrib_len[lo])
-        memcpy(ns_buf_append(acc, C->contrib_len[lo]), C->contrib[lo], C->contrib_len[lo]);
-    int k = ns_tree_nchild(lo, hi, arity);
+    struct items r = { C->contrib[lo], C->contrib_len[lo] };
     for (int i = 0; i < k; i++) {
         int clo, chi;
         ns_tree_child(lo, hi, arity, i, &clo, &chi);
-        const struct ns_buf *s = subtree(C, clo, chi, level + 1);
-        if (s->len == 0)
+        struct items s = subtree(C, clo, chi, level + 1);
+        if (s.len == 0)
             continue;
-        ns_items_fold(tmp, acc->data, acc->len, s->data, s->len, 0);
+        ns_items_fold(tmp, r.p, r.len, s.p, s.len, 0);
         struct ns_buf t = *acc; *acc = *tmp; *tmp = t;
+        r = (struct items){ acc->data, acc->len };
     }
-    return acc;
+    return r;
 }
 
 /* Direct protocol: my exclusive prefix, as the tree's commit wave would
@@ -56,8 +59,8 @@ direct_prefix(struct ns_combiner *C)
                 hi = chi;
                 break;
             }
-            const struct ns_buf *s = subtree(C, clo, chi, 0);
-            ns_comb_fold(C, &C->prefix, s->data, s->len, 1);
+            struct items s = subtree(C, clo, chi, 0);
+            ns_comb_fold(C, &C->prefix, s.p, s.len, 1);
         }
     }
 }
@@ -94,10 +97,10 @@ ns_comb_fold_contribs(struct ns_combiner *C, const struct ns_combine_in *in)
 {
     C->contrib[C->g->rank] = in->items;
     C->contrib_len[C->g->rank] = in->items_len;
-    const struct ns_buf *t = subtree(C, 0, C->g->size, 0);
+    struct items t = subtree(C, 0, C->g->size, 0);
     C->total.len = 0;
-    if (t->len)
-        memcpy(ns_buf_append(&C->total, t->len), t->data, t->len);
+    if (t.len)
+        memcpy(ns_buf_append(&C->total, t.len), t.p, t.len);
     if (in->prefix)
         direct_prefix(C);
     else

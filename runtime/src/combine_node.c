@@ -60,6 +60,7 @@ static long arrived;            /* the combine ns_combine_quiet arrived at, or 0
 static struct ns_buf bundle_out, bundle_in;
 static MPI_Request *bundle_reqs;
 static struct wire_head *rebuilt;       /* [nprocs] heads of empty supersteps */
+static const struct wire_head **heads;  /* [nprocs] this combine's, by rank */
 
 /* Layout: an arrival counter per process of the node, the node's done
  * counter, then two slots (by parity) per process of the job. */
@@ -328,17 +329,18 @@ slots:
      * a contribution too long, and for a disagreement, which the MPI
      * combine names as it always has (which processes find it depends on
      * the tree's shape). */
-    const struct wire_head *h0 = head(e, 0);
+    if (!heads)
+        heads = ns_xmalloc(sizeof *heads * (size_t)ns_node.nprocs);
     for (int r = 0; r < p; r++) {
-        const struct wire_head *h = head(e, r);
-        if (h->total > NODE_SLOT || memcmp(h->agree, h0->agree, sizeof h->agree))
+        const struct wire_head *h = heads[r] = head(e, r);
+        if (h->total > NODE_SLOT || memcmp(h->agree, heads[0]->agree, sizeof h->agree))
             return 0;
     }
 
     int count = 0, npush = in->npush;  /* the same everywhere: agreed */
     size_t items = 0;
     for (int r = 0; r < p; r++) {
-        const struct wire_head *h = head(e, r);
+        const struct wire_head *h = heads[r];
         const int64_t *size = (const void *)(h + 1);
         for (int i = 0; i < npush; i++)
             if (size[i] > C->bounds[i])
@@ -372,6 +374,8 @@ ns_combine_node_free(void)
     ns_buf_free(&bundle_in);
     free(bundle_reqs);
     free(rebuilt);
+    free(heads);
     bundle_reqs = NULL;
     rebuilt = NULL;
+    heads = NULL;
 }
