@@ -165,6 +165,8 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_proc.nprocs = maxprocs < ns_eng.world_size ? maxprocs : ns_eng.world_size;
     ns_proc.pid = world_rank;
     state = NS_RUNNING;
+    if (world_rank < ns_proc.nprocs)
+        ns_sync_mode_init(site);    /* before the segments: the relaxed modes' pipes */
     ns_node_attach(ns_proc.nprocs, site);
     if (world_rank >= ns_proc.nprocs)
         idle_until_end();
@@ -174,7 +176,6 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_eng.check_sites = ns_env_int("NS_CHECK_SITES", 0, 0, 1);
     ns_reg_init();
     ns_exchange_init();
-    ns_sync_mode_init(site);
     /* One round of p - 1 messages beats the tree's two waves while every
      * process has a core and p is small; measured: docs/engine.md.  The
      * same choice on every node: a protocol is the job's. */

@@ -143,7 +143,8 @@ ns_node_segment_make(void)
 
     size_t comb = ns_node_seg_bytes(ns_node.nactive, ns_node.nprocs);
     size_t zeroed = comb + ns_mailbox_table_bytes(ns_node.nactive);
-    size_t bytes = zeroed + ns_mailbox_data_bytes(ns_node.nactive);
+    size_t pipes = zeroed + ns_mailbox_data_bytes(ns_node.nactive);
+    size_t bytes = pipes + ns_pipe_bytes(ns_node.nactive);
     MPI_Comm_set_errhandler(ns_node.active, MPI_ERRORS_RETURN);
     MPI_Aint size = ns_node.lrank == 0 ? (MPI_Aint)bytes : 0;
     void *base = NULL;
@@ -152,8 +153,10 @@ ns_node_segment_make(void)
                                      &ns_node.win) == MPI_SUCCESS
              && MPI_Win_shared_query(ns_node.win, 0, &size, &disp, &ns_node.seg)
                 == MPI_SUCCESS && ns_node.seg;
-    if (ok && ns_node.lrank == 0)
-        memset(ns_node.seg, 0, zeroed);     /* the mailboxes' pages stay untouched */
+    if (ok && ns_node.lrank == 0) {     /* the mailboxes' and rings' pages stay untouched */
+        memset(ns_node.seg, 0, zeroed);
+        memset(ns_node.seg + pipes, 0, ns_pipe_ctl_bytes(ns_node.nactive));
+    }
     atomic_thread_fence(memory_order_seq_cst);
     MPI_Request req;                    /* a job's decision */
     MPI_Iallreduce(&ok, &all, 1, MPI_INT, MPI_MIN, par, &req);
@@ -165,8 +168,10 @@ ns_node_segment_make(void)
             MPI_Win_free(&ns_node.win);
         ns_node.seg = NULL;
         ns_node.shm = 0;
-    } else
+    } else {
         ns_mailbox_attach(ns_node.seg + comb);
+        ns_pipe_attach(ns_node.seg + pipes);
+    }
     return all;
 }
 
@@ -194,6 +199,7 @@ ns_node_stop(void)
     ns_node_report();
     ns_combine_node_free();
     ns_mailbox_detach();
+    ns_pipe_detach();
     if (ns_node.win != MPI_WIN_NULL)
         MPI_Win_free(&ns_node.win);     /* collective: everyone is past the last combine */
     ns_node.seg = NULL;

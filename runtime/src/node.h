@@ -33,7 +33,8 @@ struct ns_node {
     MPI_Win win;
     char *seg;              /* the segment, on every active process of the node */
     long syncs;             /* supersteps completed through the segment */
-    long mailed;            /* request messages received through it (mailbox.c) */
+    long mailed;            /* request messages received through it (mailbox.c,
+                             * pipe.c) */
 };
 extern struct ns_node ns_node;
 
@@ -87,6 +88,23 @@ const char *ns_mailbox_peek(int kind, long step, int src, size_t *len);
  * messages of this superstep posted to me, adds them to E.sources and
  * returns how many. */
 int  ns_mailbox_take(void);
+/* pipe.c: a byte pipe per ordered pair of my segment's processes for the
+ * relaxed modes (none in barrier mode: 0 bytes).  The segment holds their
+ * control lines (zeroed) and rings after the mailboxes. */
+size_t ns_pipe_ctl_bytes(int nlocal);
+size_t ns_pipe_bytes(int nlocal);
+void ns_pipe_attach(char *base);
+void ns_pipe_detach(void);
+/* Whether requests to pid go through a pipe (pid shares my segment, made
+ * at bsp_begin in a relaxed mode). */
+int ns_pipe_reaches(int pid);
+/* Writes what fits of the message (len bytes) for dest, done bytes of its
+ * framing (8 bytes of length, then the message) being written already;
+ * returns how many are written now, 8 + len once it is all in the pipe. */
+size_t ns_pipe_write(int dest, const void *msg, size_t len, size_t done);
+/* A whole message from some process of my segment, swapped into msg (its
+ * old buffer kept for the next); returns the sender's pid, or -1. */
+int ns_pipe_take(struct ns_buf *msg);
 #define NS_NODE_MAX_PROCS 256
 /* NS_NODE_AFTER's default when some node has more processes than cores
  * (else 0): the blocking calls that make the segments then cost up to

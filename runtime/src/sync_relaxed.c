@@ -23,6 +23,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include "internal.h"
+#include "node.h"
 #include "profile.h"
 
 #define E ns_eng
@@ -228,6 +229,24 @@ earlier_from(int i, int src)
     return 0;
 }
 
+/* A request that has arrived (in msg, by MPI or through a pipe): pending
+ * until accepted. */
+static void
+take_request(int src, struct ns_buf *msg)
+{
+    RS.received++;
+    if (ns_proc.sync_mode == NS_MODE_EAGER) {
+        struct pending *q = new_pending(src, ns_exchange_stamp(msg), msg->len);
+        q->data = *msg;                             /* keep the buffer */
+        memset(msg, 0, sizeof *msg);
+        q->acked = 1;
+    } else {
+        struct req_head h;
+        memcpy(&h, msg->data, sizeof h);
+        new_pending(src, h.stamp, h.len);
+    }
+}
+
 /* One round of HANDLE_MESSAGE of Fig. 1: take what has arrived, accept
  * what my superstep allows, write what is complete.  Returns whether
  * anything happened. */
@@ -239,17 +258,12 @@ handle_messages(void)
 
     while ((src = take(TAG_REQ, tmp, &count)) >= 0) {
         progress = 1;
-        RS.received++;
-        if (ns_proc.sync_mode == NS_MODE_EAGER) {
-            struct pending *q = new_pending(src, ns_exchange_stamp(tmp), (size_t)count);
-            q->data = *tmp;                         /* keep the buffer */
-            memset(tmp, 0, sizeof *tmp);
-            q->acked = 1;
-        } else {
-            struct req_head h;
-            memcpy(&h, tmp->data, sizeof h);
-            new_pending(src, h.stamp, h.len);
-        }
+        take_request(src, tmp);
+    }
+    while ((src = ns_pipe_take(tmp)) >= 0) {   /* from my node (pipe.c) */
+        progress = 1;
+        ns_stall.recv++;
+        take_request(src, tmp);
     }
     while ((src = take(TAG_ACK, tmp, &count)) >= 0) {
         struct ns_peer *pe = &E.peer[src];
@@ -430,6 +444,26 @@ check_unread(const struct ns_site *site)
     }
 }
 
+/* A request to d: through the pipe when d shares my segment (all of it
+ * written before this returns, serving while the pipe is full), else by
+ * MPI with its request added to q.  A pair's requests take one way for
+ * the whole job (the pipes exist from bsp_begin or never), so they arrive
+ * in the order of their supersteps. */
+static void
+send_request(int d, const void *msg, size_t len, struct ns_reqs *q)
+{
+    if (!ns_pipe_reaches(d)) {
+        post(msg, (int)len, MPI_BYTE, d, TAG_REQ, ns_reqs_add(q));
+        return;
+    }
+    ns_stall.sent++;
+    size_t all = sizeof(uint64_t) + len, done = ns_pipe_write(d, msg, len, 0);
+    if (done < all) {
+        const struct ns_stall_wait in_sync = { .what = NS_STALL_SYNC, .site = &E.site };
+        SERVE_UNTIL((done = ns_pipe_write(d, msg, len, done)) == all, &in_sync);
+    }
+}
+
 void
 ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
 {
@@ -453,12 +487,12 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
         }
         RS.sent[d]++;
         if (ns_proc.sync_mode == NS_MODE_EAGER) {
-            post(pe->out.data, (int)pe->out.len, MPI_BYTE, d, TAG_REQ, ns_reqs_add(&E.sends));
+            send_request(d, pe->out.data, pe->out.len, &E.sends);
         } else {
             RS.head[d] = (struct req_head){ (uint32_t)E.superstep, (uint32_t)pe->ngets,
                                             pe->out.len };
-            post(&RS.head[d], sizeof RS.head[d], MPI_BYTE, d, TAG_REQ, ns_reqs_add(&RS.misc));
-            RS.wait_acks++;
+            RS.wait_acks++;             /* before: the ack may come while the pipe waits */
+            send_request(d, &RS.head[d], sizeof RS.head[d], &RS.misc);
         }
     }
     NS_PROF(ns_prof_bsp_sent());

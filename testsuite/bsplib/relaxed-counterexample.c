@@ -16,6 +16,12 @@
 // RUN: %bsprun 5 --sync=relaxed %t | FileCheck %s
 // RUN: %bsprun 5 --sync=relaxed-eager %t | FileCheck %s
 // RUN: %bsprun 2 --sync=relaxed-check %t | FileCheck %s
+// The same with the requests through the node-local pipes (runtime/src/pipe.c)
+// at every process count: a pair's messages keep their order there too.
+// RUN: env NS_NODE_AFTER=0 %bsprun 3 --sync=relaxed %t | FileCheck %s
+// RUN: env NS_NODE_AFTER=0 %bsprun 3 --sync=relaxed-eager %t | FileCheck %s
+// RUN: env NS_NODE_AFTER=0 %bsprun 5 --sync=relaxed-eager %t | FileCheck %s
+// RUN: env NS_NODE_AFTER=0 %bsprun 5 --sync=relaxed-check %t | FileCheck %s
 // CHECK: counterexample: 1000 rounds, every read saw the put of its superstep
 // CHECK-NOT: MISMATCH
 #include <stdio.h>
