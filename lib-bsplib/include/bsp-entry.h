@@ -65,6 +65,8 @@ void bspi_send_at(int pid, const void *tag, const void *payload,
                   int payload_nbytes, int hp, const char *file, int line);
 void bspxi_read_at(const void *area, int nputs, const char *file, int line)
     BSP_ADDRESS_ONLY(1);
+void bspxi_lend_at(const void *area, int ngets, const char *file, int line)
+    BSP_ADDRESS_ONLY(1);
 
 #ifdef __cplusplus
 }

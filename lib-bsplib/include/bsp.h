@@ -77,6 +77,15 @@ int bsp_hpmove(void **tag_ptr, void **payload_ptr);
  * bspx_read(3). */
 #define BSPX_READ 1
 void bspx_read(const void *area, int nputs) BSP_ADDRESS_ONLY(1);
+/* bspx_lend(area, ngets): READ's dual for gets.  Call it in a superstep in
+ * which ngets bsp_get/bsp_hpget calls, from all processes (this one
+ * included), read the registered area `area` of this process.  The
+ * bsp_sync that ends the superstep serves them before it writes anything
+ * of the superstep into the area and before it returns, so the area may
+ * change right after.  Barrier mode checks the count at that sync; the
+ * relaxed modes wait for the gets.  See bspx_lend(3). */
+#define BSPX_LEND 1
+void bspx_lend(const void *area, int ngets) BSP_ADDRESS_ONLY(1);
 
 #ifndef BSP_NO_SITE_MACROS
 #define bsp_begin(m)            bspi_begin_at((m), __FILE__, __LINE__)
@@ -92,6 +101,7 @@ void bspx_read(const void *area, int nputs) BSP_ADDRESS_ONLY(1);
 #define bsp_send(p, t, m, n)    bspi_send_at((p), (t), (m), (n), 0, __FILE__, __LINE__)
 #define bsp_hpsend(p, t, m, n)  bspi_send_at((p), (t), (m), (n), 1, __FILE__, __LINE__)
 #define bspx_read(a, n)         bspxi_read_at((a), (n), __FILE__, __LINE__)
+#define bspx_lend(a, n)         bspxi_lend_at((a), (n), __FILE__, __LINE__)
 #endif
 
 #ifdef __cplusplus

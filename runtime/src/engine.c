@@ -195,6 +195,7 @@ ns_engine_stop(const struct ns_site *site)
     ns_relaxed_stop();
     ns_exchange_stop();
     ns_reg_stop();
+    ns_lend_stop();
     if (ns_proc.pid == 0 && ns_eng.world_size > ns_proc.nprocs) {
         int n = ns_eng.world_size - ns_proc.nprocs, one = 1;
         MPI_Request *reqs = ns_xmalloc(sizeof *reqs * n);

@@ -100,6 +100,11 @@ void ns_send(int pid, const void *tag, size_t tag_nbytes,
  * nputs puts since its last READ (barrier mode: delivered at the syncs
  * since then); resets the count.  A wrong count stops the job. */
 void ns_read(const void *area, long nputs, const struct ns_site *site) NS_ADDRESS_ONLY;
+/* bspx_lend, READ's dual for gets (lend.c): ngets gets of this superstep,
+ * from all processes, read the registered area `area`; the sync ending it
+ * serves them before anything of the superstep is written into the area
+ * and before it returns (relaxed modes), or checks the count (barrier). */
+void ns_lend(const void *area, long ngets, const struct ns_site *site) NS_ADDRESS_ONLY;
 
 /* ---- superstep (superstep.c) ---- */
 void ns_sync(enum ns_sync_kind kind, const struct ns_site *site);

@@ -625,6 +625,21 @@ apply_records(int src, const char *p, const char *end)
     }
 }
 
+/* Reads the sources of the gets among the records between p and end, of
+ * superstep stamp, into reply (counting them for bspx_lend). */
+static void
+serve_records(int src, const char *p, const char *end, struct ns_buf *reply, long stamp)
+{
+    for (; p < end; p += ns_rec_size(p)) {
+        const struct ns_rec *r = (const void *)p;
+        if (NS_REC_KIND(p) != NS_REC_GET)
+            continue;
+        memcpy(ns_buf_append(reply, r->nbytes),
+               target("bsp_get/bsp_hpget", src, REC_SLOT(r), r->offset, r->nbytes), r->nbytes);
+        ns_lend_count(REC_SLOT(r), stamp, src);
+    }
+}
+
 /* Step 1: read the sources of all gets addressed to me and send them back. */
 void
 ns_exchange_serve_gets(void)
@@ -636,13 +651,7 @@ ns_exchange_serve_gets(void)
         if (((const struct msg_head *)p)->ngets == 0)
             continue;
         pe->reply_out.len = 0;
-        for (p += sizeof(struct msg_head); p < end; p += ns_rec_size(p)) {
-            const struct ns_rec *r = (const void *)p;
-            if (NS_REC_KIND(p) == NS_REC_GET)
-                memcpy(ns_buf_append(&pe->reply_out, r->nbytes),
-                       target("bsp_get/bsp_hpget", src, REC_SLOT(r), r->offset, r->nbytes),
-                       r->nbytes);
-        }
+        serve_records(src, p + sizeof(struct msg_head), end, &pe->reply_out, E.superstep);
         if (src == ns_proc.pid) {
             struct ns_buf t = pe->reply_in; pe->reply_in = pe->reply_out; pe->reply_out = t;
         } else {
@@ -742,7 +751,7 @@ check_current(int src, const char *p, long stamp)
 }
 
 int
-ns_exchange_apply_message(int src, const struct ns_buf *in, struct ns_buf *reply, long stamp)
+ns_exchange_serve_message(int src, const struct ns_buf *in, struct ns_buf *reply, long stamp)
 {
     const char *p = in->data, *end = p + in->len;
     int ngets = (int)((const struct msg_head *)p)->ngets;
@@ -751,20 +760,54 @@ ns_exchange_apply_message(int src, const struct ns_buf *in, struct ns_buf *reply
         check_current(src, q, stamp);
     if (ngets) {
         reply->len = 0;
-        for (const char *q = p; q < end; q += ns_rec_size(q)) {
-            const struct ns_rec *r = (const void *)q;
-            if (NS_REC_KIND(q) == NS_REC_GET)
-                memcpy(ns_buf_append(reply, r->nbytes),
-                       target("bsp_get/bsp_hpget", src, REC_SLOT(r), r->offset, r->nbytes),
-                       r->nbytes);
-        }
+        serve_records(src, p, end, reply, stamp);
     }
-    apply_records(src, p, end);
     return ngets > 0;
 }
 
 void
-ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots)
+ns_exchange_write_message(int src, const struct ns_buf *in, long stamp)
+{
+    ns_order_write(src, in->data + sizeof(struct msg_head), in->data + in->len, stamp);
+}
+
+void
+ns_exchange_apply_puts(int src, const char *p, const char *end)
+{
+    apply_records(src, p, end);
+}
+
+char *
+ns_exchange_put_target(int src, int slot, uint64_t offset, uint64_t nbytes)
+{
+    return put_target("bsp_put/bsp_hpput", src, slot, offset, nbytes);
+}
+
+int
+ns_rec_put(const char *p, struct ns_put_view *v)
+{
+    const struct ns_rec *r = (const void *)p;
+    const struct ns_srec *s = (const void *)p;
+    uint32_t w;
+    switch (NS_REC_KIND(p)) {
+    case NS_REC_CPUT:
+        w = *(const uint32_t *)p;
+        *v = (struct ns_put_view){ NS_CPUT_SLOT(w), NS_CPUT_OFFSET(w), NS_CPUT_BYTES(w), p + 4 };
+        return 1;
+    case NS_REC_SPUT:
+        *v = (struct ns_put_view){ SREC_SLOT(s), s->offset, NS_SREC_BYTES(s),
+                                   (const char *)(s + 1) };
+        return 1;
+    case NS_REC_PUT:
+        *v = (struct ns_put_view){ REC_SLOT(r), r->offset, r->nbytes, (const char *)(r + 1) };
+        return 1;
+    default:                    /* HPPUT: barrier mode only */
+        return 0;
+    }
+}
+
+void
+ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots, int gets)
 {
     const char *p = out->data, *end = p + out->len;
     for (p += sizeof(struct msg_head); p < end; p += ns_rec_size(p)) {
@@ -775,6 +818,8 @@ ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots)
             slot = SREC_SLOT((const struct ns_srec *)p);
         else if (kind == NS_REC_PUT || kind == NS_REC_HPPUT)
             slot = REC_SLOT((const struct ns_rec *)p);
+        else if (kind == NS_REC_GET && gets)
+            slot = -1 - REC_SLOT((const struct ns_rec *)p);
         else
             continue;
         memcpy(ns_buf_append(slots, sizeof slot), &slot, sizeof slot);

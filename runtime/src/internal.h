@@ -267,6 +267,8 @@ struct ns_slot {
     int older;              /* previous slot with the same addr, or -1 */
     int in_use;
     long nput;              /* puts written here since the last bspx_read (sigma) */
+    long lend_step;         /* the last superstep a bspx_lend covered it (or -1) */
+    int lend_at;            /* that lend's index while it is open (lend.c) */
     long since;             /* the first superstep in which it is in force */
     long until;             /* popped: the first superstep it is no longer */
 };
@@ -292,6 +294,21 @@ void ns_read_slots(const void *area, struct ns_buf *slots, const struct ns_site 
 long ns_read_count(const struct ns_buf *slots, int reset);
 void ns_read_mismatch(const void *area, long expected, long actual,
                       const struct ns_site *site) NS_ADDRESS_ONLY __attribute__((noreturn));
+/* bspx_lend (lend.c).  A served get of superstep stamp from a slot is
+ * counted in the lend of that superstep, if any (one compare when none). */
+void ns_lend_count_slow(int slot, long stamp, int src);
+static inline void ns_lend_count(int slot, long stamp, int src);
+/* Whether every open lend has had its gets; the first that has not (for
+ * stall_detect.c): its area, count, served and site. */
+int  ns_lends_met(void);
+const void *ns_lend_unmet(long *ngets, long *served, const struct ns_site **site);
+/* The end of a sync: every open lend must have had exactly its gets (a
+ * located stop if not); closes them. */
+void ns_lends_close(void);
+/* relaxed-check: the lends of this superstep against the gets of it that
+ * the notices announced (count(slot) for a slot), a located stop if not. */
+void ns_lends_check(long (*count)(int slot));
+void ns_lend_stop(void);
 void ns_reg_init(void);
 void ns_reg_apply(const int64_t *max_size);    /* at the end of a sync */
 void ns_reg_stop(void);
@@ -357,6 +374,7 @@ struct ns_engine {
     struct ns_regstate reg;
     size_t tagsize, tagsize_next;
     int tagsize_set;                /* bsp_set_tagsize called in this superstep */
+    int nlend;                      /* bspx_lend calls open in this superstep (lend.c) */
     int check_sites;                /* NS_CHECK_SITES=1 */
     int exchange;                   /* enum ns_exchange_proto: NS_EXCHANGE */
     /* BSMP queue: messages delivered at the last sync */
@@ -383,6 +401,13 @@ int  ns_exchange_choose(const struct ns_site *site, int direct_max_dflt);
  * the combine and ns_exchange_receive. */
 void ns_nbx_receive(struct ns_combine_in *in, struct ns_combine_out *out);
 
+static inline void
+ns_lend_count(int slot, long stamp, int src)
+{
+    if (__builtin_expect(ns_eng.reg.slot[slot].lend_step == stamp, 0))
+        ns_lend_count_slow(slot, stamp, src);
+}
+
 /* ns_reg_lookup_max with its one-entry cache (ns_put_fast.area) inline:
  * fine-grained puts hit the same area again and again. */
 static inline int
@@ -407,7 +432,7 @@ void ns_relaxed_stop(void);
  * message of sync_relaxed.c is counted when sent and when received; every
  * wait counts itself and, when idle, says what it waits for. */
 extern struct ns_stall { long sent, recv, wait_seq; } ns_stall;
-enum ns_stall_what { NS_STALL_SYNC, NS_STALL_READ, NS_STALL_END };
+enum ns_stall_what { NS_STALL_SYNC, NS_STALL_READ, NS_STALL_END, NS_STALL_LEND };
 struct ns_stall_wait {
     enum ns_stall_what what;
     const struct ns_site *site;
@@ -470,13 +495,37 @@ void ns_exchange_reset_peers(void);
  * buffers (put_fast.h); ns_sync calls it before anything reads them. */
 void ns_exchange_close_cursors(void);
 /* Relaxed modes: one request message `in` from src, of superstep stamp:
- * checks that its registrations are still in force, serves its gets into
- * reply (returns 1 if it had any), writes its puts (counting them). */
-int  ns_exchange_apply_message(int src, const struct ns_buf *in, struct ns_buf *reply,
+ * checks that its registrations are still in force and serves its gets
+ * into reply (returns 1 if it had any); then (at once, or later while a
+ * lend holds the superstep's writes) writes its puts (write_order.c). */
+int  ns_exchange_serve_message(int src, const struct ns_buf *in, struct ns_buf *reply,
                                long stamp);
+void ns_exchange_write_message(int src, const struct ns_buf *in, long stamp);
 long ns_exchange_stamp(const struct ns_buf *msg);
-/* Appends the slot of each put in a request buffer (an int each). */
-void ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots);
+/* The records of a request message, for write_order.c: whether the record
+ * at p is a put, and its slot, offset, size and data. */
+struct ns_put_view { int slot; uint64_t offset, nbytes; const char *data; };
+int  ns_rec_put(const char *p, struct ns_put_view *v);
+/* Writes the put records between p and end in issue order (barrier
+ * mode's loop), counting them. */
+void ns_exchange_apply_puts(int src, const char *p, const char *end);
+/* The local address a put from src refers to, checked against my
+ * registration (a located stop if not) and counted for bspx_read. */
+char *ns_exchange_put_target(int src, int slot, uint64_t offset, uint64_t nbytes);
+/* Appends the slot of each put in a request buffer (an int each), and
+ * with gets as well, -1 - slot for each get. */
+void ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots, int gets);
+
+/* ---- the order of overlapping writes in the relaxed modes (write_order.c) ----
+ * Barrier mode writes a superstep's puts in source-rank, then issue order,
+ * and the get replies after them.  The relaxed modes write what arrives
+ * when it arrives, so each write is ranked by its key (superstep, source;
+ * a get reply above every put of its superstep) and lands only on the
+ * bytes no higher key has written since the area's last bspx_read. */
+void ns_order_write(int src, const char *p, const char *end, long stamp);
+void ns_order_replies(const struct ns_peer *pe, long stamp);
+void ns_order_forget(const char *lo, size_t n);     /* bspx_read: the area is settled */
+void ns_order_stop(void);
 void ns_queue_add(const void *tag, const void *payload, size_t n);
 
 /* ---- BSPlib collectives riding on a sync (collective.c) ---- */

@@ -278,6 +278,7 @@ ns_reg_apply(const int64_t *max_size)
         sl->max_size = max_size[i];
         sl->in_use = 1;
         sl->nput = 0;
+        sl->lend_step = -1;
         sl->since = ns_eng.superstep + 1;
         sl->until = 0;
         sl->older = map_get(sl->addr);

@@ -53,7 +53,24 @@ static struct {
 
 static const char *const what_names[] = {
     [NS_STALL_SYNC] = "bsp_sync", [NS_STALL_READ] = "bspx_read", [NS_STALL_END] = "bsp_end",
+    [NS_STALL_LEND] = "bsp_sync",
 };
+
+/* The report's file and line: those of site. */
+static void
+set_file(struct report *r, const struct ns_site *site)
+{
+    r->line = site ? site->line : 0;
+    r->file[0] = 0;
+    if (site && site->file) {
+        const char *f = site->file;
+        size_t n = strlen(f);
+        if (n < sizeof r->file)
+            memcpy(r->file, f, n + 1);
+        else
+            snprintf(r->file, sizeof r->file, "...%s", f + n - (sizeof r->file - 4));
+    }
+}
 
 static void
 fill(struct report *r, int64_t wave, const struct ns_stall_wait *w)
@@ -65,19 +82,18 @@ fill(struct report *r, int64_t wave, const struct ns_stall_wait *w)
     r->wait_seq = ns_stall.wait_seq;
     r->superstep = E.superstep;
     r->what = w->what;
-    r->line = w->site ? w->site->line : 0;
-    if (w->site && w->site->file) {
-        const char *f = w->site->file;
-        size_t n = strlen(f);
-        if (n < sizeof r->file)
-            memcpy(r->file, f, n + 1);
-        else
-            snprintf(r->file, sizeof r->file, "...%s", f + n - (sizeof r->file - 4));
-    }
+    set_file(r, w->site);
     if (w->what == NS_STALL_READ) {
         r->area = (uint64_t)(uintptr_t)w->area;
         r->expected = w->expected;
         r->arrived = ns_read_count(w->slots, 0);
+    } else if (w->what == NS_STALL_LEND) {        /* the lend, not the sync, is named */
+        long ngets = 0, served = 0;
+        const struct ns_site *lend = NULL;
+        r->area = (uint64_t)(uintptr_t)ns_lend_unmet(&ngets, &served, &lend);
+        r->expected = ngets;
+        r->arrived = served;
+        set_file(r, lend);
     }
 }
 
@@ -113,11 +129,27 @@ describe(char *out, size_t size, const struct report *r, int pid)
                  "%ld, %ld put%s arrived", pid, (void *)(uintptr_t)r->area,
                  (long)r->expected, r->file[0] ? r->file : "?", r->line,
                  (long)r->superstep, (long)r->arrived, r->arrived == 1 ? "" : "s");
+    else if (r->what == NS_STALL_LEND)
+        snprintf(out, size, "process %d waits in bsp_sync for the gets of bspx_lend(%p, %ld) "
+                 "at %s:%d in superstep %ld, %ld served", pid, (void *)(uintptr_t)r->area,
+                 (long)r->expected, r->file[0] ? r->file : "?", r->line,
+                 (long)r->superstep, (long)r->arrived);
     else
         snprintf(out, size, "process %d waits in %s at %s:%d in superstep %ld%s", pid,
                  what, r->file[0] ? r->file : "?", r->line, (long)r->superstep,
                  r->what == NS_STALL_SYNC ? " for its puts to be accepted or its gets "
                  "answered" : " for the transfers other processes announced");
+}
+
+/* Where a stopped wait is reported: a lend's wait at the bspx_lend. */
+static const struct ns_site *
+stop_site(const struct ns_stall_wait *w)
+{
+    long ngets, served;
+    const struct ns_site *lend = NULL;
+    if (w->what == NS_STALL_LEND && ns_lend_unmet(&ngets, &served, &lend) && lend)
+        return lend;
+    return w->site;
 }
 
 /* Process 0 found the deadlock: the first process whose bspx_read cannot be
@@ -127,7 +159,8 @@ stop_deadlocked(const struct ns_stall_wait *mine)
 {
     int p = ns_proc.nprocs, culprit = 0;
     for (int i = p - 1; i >= 0; i--)
-        if (S.cur[i].what == NS_STALL_READ && S.cur[i].arrived < S.cur[i].expected)
+        if ((S.cur[i].what == NS_STALL_READ || S.cur[i].what == NS_STALL_LEND)
+            && S.cur[i].arrived < S.cur[i].expected)
             culprit = i;
     char text[4096], part[512];
     size_t len = 0;
@@ -144,10 +177,11 @@ stop_deadlocked(const struct ns_stall_wait *mine)
     }
     if (len < sizeof text)
         snprintf(text + len, sizeof text - len, "); the count passed to bspx_read must be the "
-                 "number of puts that reach the area since its last bspx_read "
+                 "number of puts that reach the area since its last bspx_read, the count "
+                 "passed to bspx_lend the number of gets that read the area in its superstep "
                  "(NS_SYNC=relaxed-check compares each count with barrier mode's)");
     if (culprit == 0)
-        ns_fatal(mine->site, "%s", text);
+        ns_fatal(stop_site(mine), "%s", text);
     MPI_Request req;
     MPI_Isend(text, (int)strlen(text) + 1, MPI_CHAR, culprit, TAG_DEADLOCK, E.comm, &req);
     MPI_Request_free(&req);     /* the culprit stops the job */
@@ -229,7 +263,7 @@ answer(const struct ns_stall_wait *w, int (*sends_done)(void))
     int src;
     char text[4096];
     if (take(TAG_DEADLOCK, text, sizeof text, &src))
-        ns_fatal(w->site, "%s", text);
+        ns_fatal(stop_site(w), "%s", text);
     while (take(TAG_PROBE, &wave, sizeof wave, &src))
         if (wave > S.asked)
             S.asked = wave;

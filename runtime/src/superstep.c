@@ -96,6 +96,8 @@ sync_full(enum ns_sync_kind kind, const struct ns_site *site, int quiet)
             deliver(&out);
         }
     }
+    if (ns_eng.nlend)               /* bspx_lend: every get of the superstep was served */
+        ns_lends_close();
     ns_reg_apply(out.max_size);
     ns_eng.tagsize = ns_eng.tagsize_next;
     ns_eng.tagsize_set = 0;
@@ -119,7 +121,7 @@ ns_sync(enum ns_sync_kind kind, const struct ns_site *site)
      * requests are coming, the combine (agreement, barrier, registration
      * sizes) is all there is to this superstep */
     int quiet = ns_eng.exchange != NS_EXCHANGE_NBX && ns_exchange_nothing_sent() && !ns_coll_sig;
-    if (quiet && !R->npush && !R->npop && !ns_eng.tagsize_set && !ns_prof_on
+    if (quiet && !R->npush && !R->npop && !ns_eng.tagsize_set && !ns_prof_on && !ns_eng.nlend
         && ns_combine_quiet(&ns_root, kind, ns_eng.superstep, site_key(site),
                             (int64_t)R->pop_hash) == 1) {
         ns_exchange_skip();         /* empty everywhere: no registration, no size */

@@ -14,7 +14,10 @@
  *                  the puts it was sent, so that each bspx_read is compared
  *                  with the count barrier mode would give.
  * A sync waits only for its own requests (acked and sent) and the replies
- * to its gets, serving requests meanwhile.  bsp_end completes every
+ * to its gets, serving requests meanwhile, and, when the process lent an
+ * area with bspx_lend (lend.c), for the gets of that area: until then it
+ * holds the writes of its superstep.  Overlapping writes land as barrier
+ * mode's would (write_order.c).  bsp_end completes every
  * transfer: each process tells every other how many requests it sent it,
  * and serves until it has had them all.  Every message is counted when
  * sent and when received, and every wait says what it waits for, so that
@@ -50,8 +53,18 @@ struct pending {
     int acked;
 };
 
+/* A request accepted while a lend holds the superstep's writes: its gets
+ * are served, its puts wait. */
+struct held {
+    int src;
+    long stamp;
+    struct ns_buf data;
+};
+
 static struct {
     int in_sync;
+    int hold;                   /* lends of this sync not yet met: puts wait */
+    struct held *held; int nheld, capheld;
     struct pending *pend; int npend, cappend;
     int wait_acks;              /* my requests of this sync not yet acked */
     struct req_head *head;      /* [nprocs] my request heads (relaxed) */
@@ -68,6 +81,7 @@ static struct {
     struct ns_buf *note;        /* [nprocs] notice being sent */
     long *note_upto;            /* [nprocs] notices received for stamps < this */
     struct chk { int slot; long stamp; long n; } *chk; int nchk, capchk;
+    struct chk *gchk; int ngchk, capgchk;       /* the same for gets */
     struct ns_buf tmp;          /* the message being taken */
 } RS;
 
@@ -123,9 +137,11 @@ ns_relaxed_stop(void)
     ns_buf_free(&RS.tmp);
     free(RS.head); free(RS.reply_recv); free(RS.reply_send); free(RS.sent); free(RS.end_in);
     free(RS.note); free(RS.note_upto); free(RS.chk); free(RS.pend); free(RS.max_size);
+    free(RS.gchk); free(RS.held);
     ns_reqs_free(&RS.misc);
     memset(&RS, 0, sizeof RS);
     ns_stall_stop();
+    ns_order_stop();
 }
 
 /* Whether my superstep allows a request of superstep stamp in now. */
@@ -135,15 +151,27 @@ acceptable(long stamp)
     return stamp < E.superstep || (RS.in_sync && stamp == E.superstep);
 }
 
-/* Writes an accepted request's records (serving its gets first). */
+/* Takes an accepted request's records: serves its gets, then writes its
+ * puts, or holds them (taking data's buffer) while a lend is open. */
 static void
-deliver(int src, const struct ns_buf *data, long stamp)
+deliver(int src, struct ns_buf *data, long stamp)
 {
     struct ns_peer *pe = &E.peer[src];
     if (src != ns_proc.pid)
         ns_wait(&RS.reply_send[src]);       /* its last reply still goes out */
     NS_PROF(ns_prof_relaxed_in(src, data));
-    if (!ns_exchange_apply_message(src, data, &pe->reply_out, stamp))
+    int gets = ns_exchange_serve_message(src, data, &pe->reply_out, stamp);
+    if (!RS.hold) {
+        ns_exchange_write_message(src, data, stamp);
+    } else {
+        if (RS.nheld == RS.capheld) {
+            RS.capheld = RS.capheld ? 2 * RS.capheld : 16;
+            RS.held = ns_xrealloc(RS.held, sizeof *RS.held * (size_t)RS.capheld);
+        }
+        RS.held[RS.nheld++] = (struct held){ src, stamp, *data };
+        memset(data, 0, sizeof *data);
+    }
+    if (!gets)
         return;
     if (src == ns_proc.pid) {
         struct ns_buf t = pe->reply_in; pe->reply_in = pe->reply_out; pe->reply_out = t;
@@ -153,22 +181,35 @@ deliver(int src, const struct ns_buf *data, long stamp)
     }
 }
 
+/* The lends are met: the held puts are written, in the order they came. */
 static void
-add_chk(int slot, long stamp, long n)
+write_held(void)
 {
-    for (int i = 0; i < RS.nchk; i++)
-        if (RS.chk[i].slot == slot && RS.chk[i].stamp == stamp) {
-            RS.chk[i].n += n;
-            return;
-        }
-    if (RS.nchk == RS.capchk) {
-        RS.capchk = RS.capchk ? 2 * RS.capchk : 16;
-        RS.chk = ns_xrealloc(RS.chk, sizeof *RS.chk * (size_t)RS.capchk);
+    RS.hold = 0;
+    for (int i = 0; i < RS.nheld; i++) {
+        ns_exchange_write_message(RS.held[i].src, &RS.held[i].data, RS.held[i].stamp);
+        ns_buf_free(&RS.held[i].data);
     }
-    RS.chk[RS.nchk++] = (struct chk){ slot, stamp, n };
+    RS.nheld = 0;
 }
 
-/* A notice: stamp, then the slot of each put sent to me in that superstep. */
+static void
+add_chk(struct chk **list, int *n, int *cap, int slot, long stamp)
+{
+    for (int i = 0; i < *n; i++)
+        if ((*list)[i].slot == slot && (*list)[i].stamp == stamp) {
+            (*list)[i].n++;
+            return;
+        }
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 16;
+        *list = ns_xrealloc(*list, sizeof **list * (size_t)*cap);
+    }
+    (*list)[(*n)++] = (struct chk){ slot, stamp, 1 };
+}
+
+/* A notice: stamp, then the slot of each put sent to me in that superstep
+ * (-1 - slot for each get). */
 static void
 take_note(int src, const char *p, int count)
 {
@@ -177,9 +218,24 @@ take_note(int src, const char *p, int count)
     for (const char *q = p + sizeof stamp; q < p + count; q += sizeof(int)) {
         int slot;
         memcpy(&slot, q, sizeof slot);
-        add_chk(slot, stamp, 1);
+        if (slot >= 0)
+            add_chk(&RS.chk, &RS.nchk, &RS.capchk, slot, stamp);
+        else
+            add_chk(&RS.gchk, &RS.ngchk, &RS.capgchk, -1 - slot, stamp);
     }
     RS.note_upto[src] = stamp + 1;
+}
+
+/* Check mode: the gets of this superstep that the notices announced for
+ * a slot (ns_lends_check). */
+static long
+gets_announced(int slot)
+{
+    long n = 0;
+    for (int i = 0; i < RS.ngchk; i++)
+        if (RS.gchk[i].slot == slot && RS.gchk[i].stamp == E.superstep)
+            n += RS.gchk[i].n;
+    return n;
 }
 
 /* Receives one message of this tag, if any, into buf; returns its source
@@ -380,7 +436,7 @@ send_notes(void)
         n->len = 0;
         memcpy(ns_buf_append(n, sizeof stamp), &stamp, sizeof stamp);
         if (pe->dirty)
-            ns_exchange_put_slots(&pe->out, n);
+            ns_exchange_put_slots(&pe->out, n, 1);
         if (d == ns_proc.pid) {
             take_note(d, n->data, (int)n->len);
             continue;
@@ -471,6 +527,7 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
     NS_PROF(ns_prof_sync(kind, site));
     E.site = *site;
     RS.in_sync = 1;
+    RS.hold = E.nlend > 0;
     ns_exchange_fix_hpputs();
     if (ns_proc.sync_mode == NS_MODE_CHECK)
         send_notes();
@@ -500,11 +557,29 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
         deliver(me, &E.peer[me].out, E.superstep);
     const struct ns_stall_wait in_sync = { .what = NS_STALL_SYNC, .site = site };
     SERVE_UNTIL(RS.wait_acks == 0 && replies_done() && all_done(&E.sends), &in_sync);
+    if (E.nlend) {
+        if (ns_proc.sync_mode == NS_MODE_CHECK) {   /* every process's notice of s */
+            for (int q = 0; q < ns_proc.nprocs; q++)
+                SERVE_UNTIL(RS.note_upto[q] > E.superstep, &in_sync);
+            ns_lends_check(gets_announced);
+        }
+        const struct ns_stall_wait in_lend = { .what = NS_STALL_LEND, .site = site };
+        SERVE_UNTIL(ns_lends_met(), &in_lend);
+        write_held();
+        ns_lends_close();
+    }
+    if (RS.ngchk) {                     /* check mode: the gets noticed are done with */
+        int k = 0;
+        for (int i = 0; i < RS.ngchk; i++)
+            if (RS.gchk[i].stamp > E.superstep)
+                RS.gchk[k++] = RS.gchk[i];
+        RS.ngchk = k;
+    }
     NS_PROF(ns_prof_mark(NSP_T_COMBINED));
     NS_PROF(ns_prof_mark(NSP_T_RECEIVED));
     for (int i = 0; i < E.ndirty; i++)
         if (E.peer[E.dirty[i]].get_bytes)
-            ns_exchange_write_replies(&E.peer[E.dirty[i]]);
+            ns_order_replies(&E.peer[E.dirty[i]], E.superstep);
     ns_reqs_wait(&RS.misc);
     ns_exchange_reset_peers();
 
@@ -566,4 +641,7 @@ ns_read_relaxed(const struct ns_buf *slots, const void *area, long nputs,
     long n = ns_read_count(slots, 1);
     if (n > nputs)
         ns_read_mismatch(area, nputs, n, site);
+    const int *sl = (const int *)slots->data;  /* its puts are in: settled */
+    for (size_t k = 0; k < slots->len / sizeof(int); k++)
+        ns_order_forget(E.reg.slot[sl[k]].addr, E.reg.slot[sl[k]].size);
 }

@@ -3,10 +3,10 @@
 // CORRECTED: the man page's version ends with `return result;`, but `result`
 // is not declared in that function; the value fetched lands in x, so the
 // corrected version returns x.  Process i passes i*i+1.
-// UNSUPPORTED: relaxed
-// Barrier-only semantics, not kept by the relaxed modes of NS_SYNC
-// (docs/research.md): the get destination is the owner's own area, rewritten
-// by its get reply.
+// Annotated for the relaxed modes of NS_SYNC (docs/research.md): x is the
+// get's source and its destination, so each process lends x to the one get
+// that reads it (bspx_lend): its sync serves that get before its own reply
+// rewrites x.  Barrier mode checks the count.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
@@ -23,6 +23,7 @@ int cyclic_shift(int x)
     bsp_sync();
     bsp_get((bsp_pid() == 0) ? (bsp_nprocs() - 1) : bsp_pid() - 1,
             &x, 0, &x, sizeof(int));
+    bspx_lend(&x, 1);   /* the right neighbour's get reads my x */
     bsp_sync();
     bsp_pop_reg(&x);
     return x;           /* the man page says `return result;` (undeclared) */

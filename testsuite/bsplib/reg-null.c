@@ -7,10 +7,9 @@
 // the end every process pops its slot-1 address (NULL on process 0).
 // bspx_read (the READ of seed 003) before each read of a put area: it
 // checks the count in barrier mode and waits in the relaxed modes.
-// UNSUPPORTED: relaxed
-// Barrier-only semantics, not kept by the relaxed modes of NS_SYNC
-// (docs/research.md): barrier mode serves every get before any put of the
-// superstep.
+// For the relaxed modes of NS_SYNC (docs/research.md), x is also lent to
+// the one get that reads it (bspx_lend), so a sync serves that get before
+// it writes the put of the superstep into x; barrier mode checks the count.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
 // RUN: %bsprun 4 %t | sort | FileCheck %s --check-prefix=P4
@@ -29,6 +28,7 @@ int main(void)
         int next = me % (p - 1) + 1, prev = (me + p - 3) % (p - 1) + 1;
         bsp_put(next, &v, &x, 0, sizeof v);
         bsp_get(prev, &x, 0, &got, sizeof got);
+        bspx_lend(&x, 1);       /* the get of the process whose prev I am */
     }
     bsp_put(0, &v, y, me * sizeof(int), sizeof v);
     bsp_sync();
