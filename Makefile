@@ -5,6 +5,8 @@
 #   make check      build and run the whole lit test suite, then the protocol matrix
 #   make check-protocols  only the tests of the protocol matrix, by default and in
 #                   each configuration of PROTOCOL_MATRIX (below)
+#   make check-modes  every DRMA program at p = 1..5 in every configuration of
+#                   PROTOCOL_MATRIX, output compared with barrier mode's
 #   make check-sanitize  the same with ASan + UBSan + LeakSanitizer, in build-sanitize/
 #   make check-hosts  samples and part of the suite across 1, 2 and 3 simulated hosts
 #                   (network + UTS namespaces; root; docs/cluster.md)
@@ -61,7 +63,7 @@ LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bspr
 HEADERS := $(patsubst lib-bsplib/include/%,$(BUILD)/include/%,$(wildcard lib-bsplib/include/*.h)) $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h \
            $(BUILD)/include/ns_put_word.h
 
-.PHONY: all deps demo check check-protocols check-sanitize check-hosts bench install clean fuzz fuzz-deps
+.PHONY: all deps demo check check-protocols check-modes check-sanitize check-hosts bench install clean fuzz fuzz-deps
 all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
 
 # Installs only what is missing; a no-op (one dpkg query) when all is there.
@@ -208,6 +210,14 @@ check: all
 check-protocols: all
 	@mkdir -p $(BUILD)/testsuite
 	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite NS_EXCHANGE=tree $(PROTOCOL_MATRIX)
+
+# check-modes: every DRMA program of the suite at p = 1..5 under every
+# configuration of PROTOCOL_MATRIX, its output compared with barrier mode's
+# byte for byte (no expected output needed; about 8 minutes here, so not
+# part of make check, whose matrix runs the same programs at their own
+# process counts against expected output).
+check-modes: all
+	@testsuite/modes-identical.sh $(abspath $(BUILD)) "$(PROTOCOL_MATRIX)"
 
 # check-sanitize: the engine, the libraries, nsc and every program the tests
 # compile, built with AddressSanitizer, UndefinedBehaviorSanitizer and
