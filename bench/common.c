@@ -290,7 +290,8 @@ bench_wait_init(MPI_Comm comm)
     int polls = bench_env_int("BENCH_SPIN_POLLS", (cores > 0 && local <= cores) ? 2000 : 8);
     wait_conf = ns_wait_conf_make(wait_policy(), polls,
                                   bench_env_int("BENCH_WAIT_SLEEP_AFTER", NS_WAIT_SLEEP_AFTER_US),
-                                  bench_env_int("BENCH_WAIT_NAP_MAX", NS_WAIT_NAP_MAX_US));
+                                  bench_env_int("BENCH_WAIT_NAP_MAX", NS_WAIT_NAP_MAX_US),
+                                  local);
 }
 
 int bench_spin_polls(void) { return wait_conf.spin_polls; }

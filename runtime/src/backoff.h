@@ -9,9 +9,12 @@
 #ifndef NS_BACKOFF_H
 #define NS_BACKOFF_H
 
+#include <fcntl.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 enum ns_wait_policy {
     NS_WAIT_BACKOFF,            /* spin, yield, then nap once out of patience */
@@ -26,6 +29,7 @@ enum ns_wait_policy {
 #define NS_WAIT_NAP_MAX_US      200     /* naps double up to this */
 #define NS_WAIT_YIELD_SLOW_US   100     /* a yield this long: another job had the core */
 #define NS_WAIT_PROBE_MS        20      /* impatient: try full patience this often */
+#define NS_WAIT_LOAD_MS         10      /* how long a look at the machine's load holds */
 
 /* The policy and what the process has learnt about the machine: its
  * patience, how long a wait spins and yields before it naps.  A wait that
@@ -43,6 +47,12 @@ struct ns_wait_conf {
     long nap_min_ns, nap_max_ns;
     long long patience_ns;      /* now, in [patience_min_ns, sleep_after_ns] */
     long long next_probe_ns;    /* the first wait from then on is a probe */
+    /* The job's processes on this node (0: unknown), and what the last look
+     * at the machine's run queue found: whether more tasks were runnable
+     * than those, and until when that holds. */
+    int local_procs;
+    int foreign;
+    long long foreign_until_ns;
 };
 
 /* One wait's state; zero it ({ 0 }) at the start of a wait, and end it
@@ -64,6 +74,41 @@ ns_backoff_clock_ns(void)
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec + 1;     /* never 0 */
 }
 
+/* Whether tasks other than this job's want the processors: the running
+ * count of /proc/loadavg ("R/T", R counting the reader and this job's
+ * runnable processes) above the job's processes on this node plus one.
+ * Looked at most every NS_WAIT_LOAD_MS.  Unknown (no /proc, or the job's
+ * size on the node unknown): yes, so that the wait behaves as without it.
+ * A wait naps only then: when the processes that share the cores are this
+ * job's own (more processes than cores), a yield that takes long only
+ * means that they ran, and napping would delay the one a wait is for. */
+static inline int
+ns_backoff_foreign_load(struct ns_wait_conf *c, long long now)
+{
+    if (now < c->foreign_until_ns)
+        return c->foreign;
+    c->foreign_until_ns = now + 1000000LL * NS_WAIT_LOAD_MS;
+    c->foreign = 1;
+    char buf[128];
+    int fd = c->local_procs > 0 ? open("/proc/loadavg", O_RDONLY) : -1;
+    if (fd < 0)
+        return 1;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 1;
+    buf[n] = 0;
+    const char *p = buf;
+    for (int field = 0; field < 3 && p; field++)        /* "l1 l5 l15 R/T last" */
+        if ((p = strchr(p, ' ')))
+            p++;
+    if (!p)
+        return 1;
+    long running = strtol(p, NULL, 10);
+    c->foreign = running > c->local_procs + 1;
+    return c->foreign;
+}
+
 /* Called after each failed poll. */
 static inline void
 ns_backoff_step(struct ns_backoff *b, struct ns_wait_conf *c)
@@ -83,10 +128,11 @@ ns_backoff_step(struct ns_backoff *b, struct ns_wait_conf *c)
             c->next_probe_ns = now + 1000000LL * NS_WAIT_PROBE_MS;
         }
     }
-    if (!b->slow && now - b->since_ns < (b->probe ? c->sleep_after_ns : c->patience_ns)) {
+    if ((!b->slow && now - b->since_ns < (b->probe ? c->sleep_after_ns : c->patience_ns))
+        || !ns_backoff_foreign_load(c, now)) {
         sched_yield();
         if (ns_backoff_clock_ns() - now >= 1000LL * NS_WAIT_YIELD_SLOW_US)
-            b->slow = 1;                /* nap from now on */
+            b->slow = 1;                /* nap from now on, if others want the cores */
         return;
     }
     b->slow = 1;
@@ -134,19 +180,19 @@ ns_wait_policy_parse(const char *s, enum ns_wait_policy *policy)
 /* A configuration from its knobs (microseconds); spin_polls as given. */
 static inline struct ns_wait_conf
 ns_wait_conf_make(enum ns_wait_policy policy, int spin_polls, long sleep_after_us,
-                  long nap_max_us)
+                  long nap_max_us, int local_procs)
 {
     long nap_min_us = nap_max_us < NS_WAIT_NAP_MIN_US ? nap_max_us : NS_WAIT_NAP_MIN_US;
     long min_us = sleep_after_us < NS_WAIT_PATIENCE_MIN_US ? sleep_after_us
                                                            : NS_WAIT_PATIENCE_MIN_US;
     return (struct ns_wait_conf){ policy, spin_polls, 1000LL * sleep_after_us,
                                   1000LL * min_us, 1000L * nap_min_us, 1000L * nap_max_us,
-                                  1000LL * sleep_after_us, 0 };
+                                  1000LL * sleep_after_us, 0, local_procs, 0, 0 };
 }
 
 /* Until the knobs are read: the defaults, 16 polls. */
 #define NS_WAIT_CONF_DEFAULT { NS_WAIT_BACKOFF, 16, 1000LL * NS_WAIT_SLEEP_AFTER_US, \
     1000LL * NS_WAIT_PATIENCE_MIN_US, 1000L * NS_WAIT_NAP_MIN_US, 1000L * NS_WAIT_NAP_MAX_US, \
-    1000LL * NS_WAIT_SLEEP_AFTER_US, 0 }
+    1000LL * NS_WAIT_SLEEP_AFTER_US, 0, 0, 0, 0 }
 
 #endif /* NS_BACKOFF_H */

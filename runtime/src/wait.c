@@ -26,11 +26,27 @@ env_policy(void)
     return NS_WAIT_BACKOFF;
 }
 
+/* NS_WAIT_NAP: foreign (the default), a wait naps only when tasks outside
+ * the job want the processors (backoff.h), or always (once its patience
+ * has run out, whoever has the processors). */
+static int
+env_nap_always(void)
+{
+    static const char *const names[] = { "foreign", "always" };
+    int c = ns_env_choice("NS_WAIT_NAP", names, 2, 0);
+    if (c >= 0)
+        return c;
+    if (ns_mpi_world_rank() == 0)
+        fprintf(stderr, "warning: NS_WAIT_NAP=%s is not foreign or always; using foreign\n",
+                getenv("NS_WAIT_NAP"));
+    return 0;
+}
+
 /* Spin long when every process has a core of its own, else yield early,
  * unless the user chose (NS_SPIN_POLLS); the policy and its times from
- * NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER and NS_WAIT_NAP_MAX.  The node's
- * cores: NS_CORES (a job limited to fewer than the machine has, as by a
- * batch system's CPU set), else the online CPUs. */
+ * NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER, NS_WAIT_NAP_MAX and NS_WAIT_NAP.
+ * The node's cores: NS_CORES (a job limited to fewer than the machine has,
+ * as by a batch system's CPU set), else the online CPUs. */
 void
 ns_wait_init(int local_procs)
 {
@@ -42,7 +58,8 @@ ns_wait_init(int local_procs)
     enum ns_wait_policy policy = env_policy();
     long after = ns_env_int("NS_WAIT_SLEEP_AFTER", NS_WAIT_SLEEP_AFTER_US, 0, 1000000000);
     long nap = ns_env_int("NS_WAIT_NAP_MAX", NS_WAIT_NAP_MAX_US, 1, 1000000);
-    conf = ns_wait_conf_make(policy, polls, after, nap);
+    /* local_procs 0: the load unknown, so naps as if others were there */
+    conf = ns_wait_conf_make(policy, polls, after, nap, env_nap_always() ? 0 : local_procs);
 }
 
 int ns_oversubscribed(void) { return oversubscribed; }
