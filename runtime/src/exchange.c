@@ -807,7 +807,7 @@ ns_rec_put(const char *p, struct ns_put_view *v)
 }
 
 void
-ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots, int gets)
+ns_exchange_note_slots(const struct ns_buf *out, struct ns_buf *slots)
 {
     const char *p = out->data, *end = p + out->len;
     for (p += sizeof(struct msg_head); p < end; p += ns_rec_size(p)) {
@@ -818,7 +818,7 @@ ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots, int gets)
             slot = SREC_SLOT((const struct ns_srec *)p);
         else if (kind == NS_REC_PUT || kind == NS_REC_HPPUT)
             slot = REC_SLOT((const struct ns_rec *)p);
-        else if (kind == NS_REC_GET && gets)
+        else if (kind == NS_REC_GET)
             slot = -1 - REC_SLOT((const struct ns_rec *)p);
         else
             continue;

@@ -512,9 +512,9 @@ void ns_exchange_apply_puts(int src, const char *p, const char *end);
 /* The local address a put from src refers to, checked against my
  * registration (a located stop if not) and counted for bspx_read. */
 char *ns_exchange_put_target(int src, int slot, uint64_t offset, uint64_t nbytes);
-/* Appends the slot of each put in a request buffer (an int each), and
- * with gets as well, -1 - slot for each get. */
-void ns_exchange_put_slots(const struct ns_buf *out, struct ns_buf *slots, int gets);
+/* relaxed-check's notice: appends the slot of each put in a request
+ * buffer (an int each), and -1 - slot for each get. */
+void ns_exchange_note_slots(const struct ns_buf *out, struct ns_buf *slots);
 
 /* ---- the order of overlapping writes in the relaxed modes (write_order.c) ----
  * Barrier mode writes a superstep's puts in source-rank, then issue order,

@@ -105,26 +105,32 @@ ns_lend_count_slow(int slot, long stamp, int src)
              "read the area in the superstep of the bspx_lend", (void *)sl->addr, stamp, src);
 }
 
-int
-ns_lends_met(void)
+/* The first open lend that has not had its gets yet, or NULL. */
+static const struct lend *
+first_unmet(void)
 {
     for (int i = 0; i < E.nlend; i++)
         if (L.l[i].served < L.l[i].ngets)
-            return 0;
-    return 1;
+            return &L.l[i];
+    return NULL;
+}
+
+int
+ns_lends_met(void)
+{
+    return first_unmet() == NULL;
 }
 
 const void *
 ns_lend_unmet(long *ngets, long *served, const struct ns_site **site)
 {
-    for (int i = 0; i < E.nlend; i++)
-        if (L.l[i].served < L.l[i].ngets) {
-            *ngets = L.l[i].ngets;
-            *served = L.l[i].served;
-            *site = &L.l[i].site;
-            return L.l[i].area;
-        }
-    return NULL;
+    const struct lend *d = first_unmet();
+    if (!d)
+        return NULL;
+    *ngets = d->ngets;
+    *served = d->served;
+    *site = &d->site;
+    return d->area;
 }
 
 void

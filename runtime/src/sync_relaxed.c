@@ -436,7 +436,7 @@ send_notes(void)
         n->len = 0;
         memcpy(ns_buf_append(n, sizeof stamp), &stamp, sizeof stamp);
         if (pe->dirty)
-            ns_exchange_put_slots(&pe->out, n, 1);
+            ns_exchange_note_slots(&pe->out, n);
         if (d == ns_proc.pid) {
             take_note(d, n->data, (int)n->len);
             continue;
