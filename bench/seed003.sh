@@ -6,10 +6,14 @@
 # modes (NS_SYNC=relaxed|relaxed-eager).  A configuration that this build
 # of the engine does not offer (the knob is not read, or it rejects the
 # value at start) is left out and shows as "not measured"; a configuration
-# that starts and then fails is a failure of the bench.  Uses run.sh's
-# run(), $out, $bin, $repeat, $raw.
+# that starts and then fails is a failure of the bench.  In the same
+# rotation run the raw-MPI bounds of LU and Ocean (seed003_*_mpi.c, with
+# mpiexec): the kernel with neighbour-only waits and with a barrier per
+# superstep, the most that dropping the barrier can save here.  Uses
+# run.sh's run(), $out, $bin, $repeat, $raw.
 s3_procs=${BENCH_SEED003_PROCS:-2 4 8}
 s3_kernels="ft lu ocean"
+s3_bounds="lu ocean"            # the kernels that have a raw-MPI bound
 s3_configs="barrier/tree barrier/direct barrier/nbx relaxed relaxed-eager"
 
 s3_env() {      # s3_env CONFIG: the arguments of env(1) that select CONFIG
@@ -55,6 +59,7 @@ for cfg in $s3_configs; do
     fi
 done
 rm -f "$out/seed003-probe.err"
+s3_measured="$s3_measured mpi-bound"
 
 for rep in $(seq 1 "$repeat"); do
     # Rotate the order of the configurations from round to round.
@@ -64,7 +69,12 @@ for rep in $(seq 1 "$repeat"); do
         echo "bench: round $rep/$repeat, p=$p: seed003 ($order)" >&2
         for k in $s3_kernels; do
             for cfg in $order; do
-                run env $(s3_env "$cfg") "$bin/bsprun" -n "$p" "$out/seed003_$k"
+                case $cfg in
+                    mpi-bound) case " $s3_bounds " in
+                                   *" $k "*) run mpiexec -n "$p" "$out/seed003_${k}_mpi" ;;
+                               esac ;;
+                    *) run env $(s3_env "$cfg") "$bin/bsprun" -n "$p" "$out/seed003_$k" ;;
+                esac
             done
         done
     done

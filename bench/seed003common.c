@@ -1,6 +1,6 @@
 /*
- * seed003common.c - the communication clock, configuration name, process
- * grid, reduction and records of the seed 003 kernels (see seed003common.h).
+ * seed003common.c - the communication clock, configuration name, reduction
+ * and records of the seed 003 kernels (see seed003common.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,26 +12,6 @@ long s3_syncs;
 
 static double t_start, t_total, comm_total;
 static long syncs_total;
-
-void *
-s3_alloc(size_t bytes)
-{
-    void *q = malloc(bytes ? bytes : 1);
-    if (!q)
-        bench_fail("out of memory (%zu bytes)", bytes);
-    return q;
-}
-
-void
-s3_grid(int p, int *rows, int *cols)
-{
-    int r = 1;
-    for (int d = 1; (long)d * d <= p; d++)
-        if (p % d == 0)
-            r = d;
-    *rows = r;
-    *cols = p / r;
-}
 
 const char *
 s3_config(void)

@@ -3,8 +3,9 @@
  * seed003_lu.c, seed003_ocean.c) share: the paper's communication clock
  * (the time spent in bsp_sync and in bspx_read, summed over the run, as
  * Kim, Ha and Jhon measure it in section 4.1), the name of the
- * synchronization configuration a run is under, the block distribution and
- * process grid, a READ-annotated reduction, and the result records.
+ * synchronization configuration a run is under, a READ-annotated
+ * reduction, and the result records.  Their arithmetic (process grid,
+ * relaxation, factorization) is in seed003arith.h.
  */
 #ifndef BENCH_SEED003COMMON_H
 #define BENCH_SEED003COMMON_H
@@ -12,6 +13,7 @@
 #include <stddef.h>
 #include "bsp.h"
 #include "common.h"
+#include "seed003arith.h"
 
 /* The communication clock of this process: seconds in bsp_sync and
  * bspx_read since s3_start, and how many syncs (supersteps) that was. */
@@ -33,22 +35,6 @@ extern long s3_syncs;
         bspx_read((area), (nputs));                 \
         s3_comm += bench_now() - s3_t0_;            \
     } while (0)
-
-/* Block distribution of n items over p parts: part i holds
- * [s3_lo(n, p, i), s3_lo(n, p, i + 1)). */
-static inline int
-s3_lo(int n, int p, int i)
-{
-    return (int)((long)n * i / p);
-}
-
-/* malloc that stops the kernel when memory runs out (and never returns
- * NULL for 0 bytes). */
-void *s3_alloc(size_t bytes);
-
-/* The process grid of LU and Ocean: rows x cols = p, rows the largest
- * divisor of p not above sqrt(p) (1 x p for a prime p). */
-void s3_grid(int p, int *rows, int *cols);
 
 /* The configuration this run is under, from NS_SYNC and NS_EXCHANGE as
  * the runner set them: "barrier/tree", "barrier/direct", "barrier/nbx",

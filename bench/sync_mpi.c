@@ -4,12 +4,11 @@
  * (count exchanges) or just synchronize, all waiting by test-spin-yield.
  * Blocking MPI_Barrier and a shared-memory barrier are reference columns.
  */
-#include <sched.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "common.h"
+#include "shm_barrier.h"
 
 static int P, ME;
 static int *sendv, *recvv;          /* p counts out, p counts in */
@@ -97,50 +96,6 @@ step_barrier_blocking(void)
     MPI_Barrier(MPI_COMM_WORLD);
 }
 
-/* A sense-reversing barrier in an MPI-3 shared-memory window (one node). */
-static struct shm_bar { atomic_int count, sense; } *bar;
-static int my_sense;
-
-static void
-step_shm_barrier(void)
-{
-    my_sense = !my_sense;
-    if (atomic_fetch_add(&bar->count, 1) == P - 1) {
-        atomic_store(&bar->count, 0);
-        atomic_store(&bar->sense, my_sense);
-        return;
-    }
-    for (int polls = 0; atomic_load(&bar->sense) != my_sense;)
-        if (++polls >= bench_spin_polls()) {
-            polls = 0;
-            sched_yield();
-        }
-}
-
-/* Returns the window, or MPI_WIN_NULL when the processes span several nodes. */
-static MPI_Win
-shm_setup(void)
-{
-    MPI_Comm node;
-    MPI_Win win = MPI_WIN_NULL;
-    int nlocal;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_size(node, &nlocal);
-    if (nlocal == P) {
-        MPI_Aint size = ME == 0 ? (MPI_Aint)sizeof *bar : 0;
-        int disp;
-        MPI_Win_allocate_shared(size, 1, MPI_INFO_NULL, node, &bar, &win);
-        MPI_Win_shared_query(win, 0, &size, &disp, &bar);
-        if (ME == 0) {
-            atomic_init(&bar->count, 0);
-            atomic_init(&bar->sense, 0);
-        }
-        MPI_Barrier(node);
-    }
-    MPI_Comm_free(&node);
-    return win;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -164,15 +119,14 @@ main(int argc, char **argv)
     v[n++] = (struct bench_variant){ "sync", "base", "Ialltoall", step_ialltoall };
     v[n++] = (struct bench_variant){ "sync", "base", "Ireduce_scatter_block",
                                      step_ireduce_scatter };
-    MPI_Win win = shm_setup();
+    MPI_Win win = bench_shm_barrier_setup();
     if (win != MPI_WIN_NULL)
-        v[n++] = (struct bench_variant){ "sync", "ref", "shm_barrier", step_shm_barrier };
+        v[n++] = (struct bench_variant){ "sync", "ref", "shm_barrier", bench_shm_barrier };
     bench_time_variants(v, n, rounds, iters / rounds + 1);
     bench_time_variants(&(struct bench_variant){ "sync", "ref", "Barrier(blocking)",
                                                  step_barrier_blocking }, 1, 1, biters);
 
-    if (win != MPI_WIN_NULL)
-        MPI_Win_free(&win);
+    bench_shm_barrier_free(win);
     free(reqs);
     free(recvv);
     free(sendv);

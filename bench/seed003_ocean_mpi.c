@@ -1,0 +1,82 @@
+/*
+ * seed003_ocean_mpi.c - the raw-MPI bound of the Ocean kernel
+ * (seed003_ocean.c): the same relaxation of the same blocks, each sweep's
+ * edges sent to the neighbours with MPI_Isend and each halo taken with
+ * MPI_Irecv, waited for by the receiver; in the barrier variant every
+ * sweep also ends in a barrier in a shared-memory window (seed003bound.h).
+ * Checks every run's block against the sequential relaxation.  Sizes as
+ * the kernel's: BENCH_OCEAN_G (256), BENCH_OCEAN_ITERS (1000).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "seed003bound.h"
+
+static int P, ME, iters;
+static struct ocean_block b;
+
+static void
+run(enum s3b_variant v)
+{
+    int h = b.h, w = b.w, ld = b.ld;
+    double *u = s3_alloc(sizeof *u * (size_t)(h + 2) * ld), *u2 = s3_alloc(sizeof *u2 * (size_t)(h + 2) * ld);
+    double *halo_n = s3_alloc(sizeof *u * (size_t)w), *halo_s = s3_alloc(sizeof *u * (size_t)w);
+    double *halo_w = s3_alloc(sizeof *u * (size_t)h), *halo_e = s3_alloc(sizeof *u * (size_t)h);
+    double *edge_w = s3_alloc(sizeof *u * (size_t)h), *edge_e = s3_alloc(sizeof *u * (size_t)h);
+    MPI_Request recv[4], send[4];
+    int nrecv = 0, nsend = 0;
+    ocean_start(&b, u, u2);
+
+    s3b_start();
+    for (int it = 0; it <= iters; it++) {
+        if (it > 0) {
+            s3b_wait(nrecv, recv);
+            ocean_halos_in(&b, u, b.north >= 0 ? halo_n : NULL, b.south >= 0 ? halo_s : NULL,
+                           b.west >= 0 ? halo_w : NULL, b.east >= 0 ? halo_e : NULL);
+            ocean_sweep(&b, u, u2);
+            double *x = u;
+            u = u2;
+            u2 = x;
+            if (it == iters)
+                break;
+        }
+        nrecv = nsend = 0;
+        if (b.north >= 0)
+            MPI_Irecv(halo_n, w, MPI_DOUBLE, b.north, 0, MPI_COMM_WORLD, &recv[nrecv++]);
+        if (b.south >= 0)
+            MPI_Irecv(halo_s, w, MPI_DOUBLE, b.south, 0, MPI_COMM_WORLD, &recv[nrecv++]);
+        if (b.west >= 0)
+            MPI_Irecv(halo_w, h, MPI_DOUBLE, b.west, 0, MPI_COMM_WORLD, &recv[nrecv++]);
+        if (b.east >= 0)
+            MPI_Irecv(halo_e, h, MPI_DOUBLE, b.east, 0, MPI_COMM_WORLD, &recv[nrecv++]);
+        ocean_edges_out(&b, u, b.west >= 0 ? edge_w : NULL, b.east >= 0 ? edge_e : NULL);
+        if (b.north >= 0)
+            MPI_Isend(u + ld + 1, w, MPI_DOUBLE, b.north, 0, MPI_COMM_WORLD, &send[nsend++]);
+        if (b.south >= 0)
+            MPI_Isend(u + h * ld + 1, w, MPI_DOUBLE, b.south, 0, MPI_COMM_WORLD, &send[nsend++]);
+        if (b.west >= 0)
+            MPI_Isend(edge_w, h, MPI_DOUBLE, b.west, 0, MPI_COMM_WORLD, &send[nsend++]);
+        if (b.east >= 0)
+            MPI_Isend(edge_e, h, MPI_DOUBLE, b.east, 0, MPI_COMM_WORLD, &send[nsend++]);
+        s3b_superstep_end(v);
+        s3b_wait(nsend, send);      /* before the next sweep writes what they send */
+    }
+    s3b_stop();
+    double sum;
+    s3b_finish("ocean", v, ocean_check(&b, u, iters, ME, &sum));
+    double *bufs[] = { u, u2, halo_n, halo_s, halo_w, halo_e, edge_w, edge_e };
+    for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++)
+        free(bufs[i]);
+}
+
+int
+main(int argc, char **argv)
+{
+    s3b_init(&argc, &argv, &P, &ME);
+    iters = bench_env_int("BENCH_OCEAN_ITERS", 1000);
+    if (iters < 1)
+        bench_fail("ocean: BENCH_OCEAN_ITERS=%d is not positive", iters);
+    ocean_block_of(bench_env_int("BENCH_OCEAN_G", 256), P, ME, &b);
+    s3b_runs(run);
+    s3b_end();
+    return 0;
+}
