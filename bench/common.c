@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,20 +279,54 @@ wait_policy(void)
     return policy;
 }
 
+/* The node's count of napping processes (backoff.h), in a shared window
+ * as the engine keeps it in its segment; freed at the start of
+ * MPI_Finalize (MPI_COMM_SELF's attributes are deleted first). */
+static MPI_Win naps_win = MPI_WIN_NULL;
+
+static int
+naps_free(MPI_Comm comm, int key, void *value, void *extra)
+{
+    (void)comm, (void)key, (void)value, (void)extra;
+    wait_conf.nappers = NULL;
+    if (naps_win != MPI_WIN_NULL)
+        MPI_Win_free(&naps_win);
+    return MPI_SUCCESS;
+}
+
+static void
+naps_share(MPI_Comm node, int local_rank)
+{
+    _Atomic int *count = NULL;
+    MPI_Aint size = local_rank == 0 ? 64 : 0;
+    int disp, key;
+    if (MPI_Win_allocate_shared(size, 1, MPI_INFO_NULL, node, &count, &naps_win) != MPI_SUCCESS)
+        return;
+    MPI_Win_shared_query(naps_win, 0, &size, &disp, &count);
+    if (local_rank == 0)
+        atomic_init(count, 0);
+    MPI_Barrier(node);
+    wait_conf.nappers = count;
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, naps_free, &key, NULL);
+    MPI_Comm_set_attr(MPI_COMM_SELF, key, NULL);
+}
+
 void
 bench_wait_init(MPI_Comm comm)
 {
     MPI_Comm node;
-    int local;
+    int local, local_rank;
     MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_size(node, &local);
-    MPI_Comm_free(&node);
+    MPI_Comm_rank(node, &local_rank);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int polls = bench_env_int("BENCH_SPIN_POLLS", (cores > 0 && local <= cores) ? 2000 : 8);
     wait_conf = ns_wait_conf_make(wait_policy(), polls,
                                   bench_env_int("BENCH_WAIT_SLEEP_AFTER", NS_WAIT_SLEEP_AFTER_US),
                                   bench_env_int("BENCH_WAIT_NAP_MAX", NS_WAIT_NAP_MAX_US),
                                   local);
+    naps_share(node, local_rank);
+    MPI_Comm_free(&node);
 }
 
 int bench_spin_polls(void) { return wait_conf.spin_polls; }

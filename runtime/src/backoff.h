@@ -11,6 +11,7 @@
 
 #include <fcntl.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -53,6 +54,9 @@ struct ns_wait_conf {
     int local_procs;
     int foreign;
     long long foreign_until_ns;
+    /* How many of those nap now: a counter in memory the node's processes
+     * share, raised around each nap (NULL: none, counted as 0). */
+    _Atomic int *nappers;
 };
 
 /* One wait's state; zero it ({ 0 }) at the start of a wait, and end it
@@ -76,12 +80,15 @@ ns_backoff_clock_ns(void)
 
 /* Whether tasks other than this job's want the processors: the running
  * count of /proc/loadavg ("R/T", R counting the reader and this job's
- * runnable processes) above the job's processes on this node plus one.
- * Looked at most every NS_WAIT_LOAD_MS.  Unknown (no /proc, or the job's
- * size on the node unknown): yes, so that the wait behaves as without it.
- * A wait naps only then: when the processes that share the cores are this
- * job's own (more processes than cores), a yield that takes long only
- * means that they ran, and napping would delay the one a wait is for. */
+ * runnable processes) above the job's processes on this node that are not
+ * napping, plus one.  Looked at most every NS_WAIT_LOAD_MS.  Unknown (no
+ * /proc, or the job's size on the node unknown): yes, so that the wait
+ * behaves as without it.  A wait naps only then: when the processes that
+ * share the cores are this job's own (more processes than cores), a yield
+ * that takes long only means that they ran, and napping would delay the one
+ * a wait is for.  The nappers must be left out: a napping process is not
+ * runnable, so with other jobs running, the count falls below the job's
+ * size as soon as a few nap, and the rest would stop napping. */
 static inline int
 ns_backoff_foreign_load(struct ns_wait_conf *c, long long now)
 {
@@ -105,7 +112,8 @@ ns_backoff_foreign_load(struct ns_wait_conf *c, long long now)
     if (!p)
         return 1;
     long running = strtol(p, NULL, 10);
-    c->foreign = running > c->local_procs + 1;
+    int napping = c->nappers ? atomic_load_explicit(c->nappers, memory_order_relaxed) : 0;
+    c->foreign = running > c->local_procs - napping + 1;
     return c->foreign;
 }
 
@@ -139,7 +147,11 @@ ns_backoff_step(struct ns_backoff *b, struct ns_wait_conf *c)
     b->nap_ns = !b->nap_ns ? c->nap_min_ns
               : 2 * b->nap_ns < c->nap_max_ns ? 2 * b->nap_ns : c->nap_max_ns;
     struct timespec nap = { b->nap_ns / 1000000000L, b->nap_ns % 1000000000L };
+    if (c->nappers)
+        atomic_fetch_add_explicit(c->nappers, 1, memory_order_relaxed);
     nanosleep(&nap, NULL);
+    if (c->nappers)
+        atomic_fetch_sub_explicit(c->nappers, 1, memory_order_relaxed);
 }
 
 /* The wait is over, or has made progress: adapt the patience to how it
@@ -187,12 +199,12 @@ ns_wait_conf_make(enum ns_wait_policy policy, int spin_polls, long sleep_after_u
                                                            : NS_WAIT_PATIENCE_MIN_US;
     return (struct ns_wait_conf){ policy, spin_polls, 1000LL * sleep_after_us,
                                   1000LL * min_us, 1000L * nap_min_us, 1000L * nap_max_us,
-                                  1000LL * sleep_after_us, 0, local_procs, 0, 0 };
+                                  1000LL * sleep_after_us, 0, local_procs, 0, 0, NULL };
 }
 
 /* Until the knobs are read: the defaults, 16 polls. */
 #define NS_WAIT_CONF_DEFAULT { NS_WAIT_BACKOFF, 16, 1000LL * NS_WAIT_SLEEP_AFTER_US, \
     1000LL * NS_WAIT_PATIENCE_MIN_US, 1000L * NS_WAIT_NAP_MIN_US, 1000L * NS_WAIT_NAP_MAX_US, \
-    1000LL * NS_WAIT_SLEEP_AFTER_US, 0, 0, 0, 0 }
+    1000LL * NS_WAIT_SLEEP_AFTER_US, 0, 0, 0, 0, NULL }
 
 #endif /* NS_BACKOFF_H */

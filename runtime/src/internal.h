@@ -151,6 +151,9 @@ void ns_tree_free(struct ns_tree *t);
  * ns_backoff_done when it is over or makes progress (backoff.h). */
 void ns_backoff_idle(struct ns_backoff *b);
 void ns_backoff_done(struct ns_backoff *b);
+/* The node's count of napping processes, in memory they share (node.c's
+ * segment), or NULL before it exists and once it is gone (backoff.h). */
+void ns_wait_count_naps(_Atomic int *nappers);
 void ns_wait(MPI_Request *req);
 void ns_wait_all(int n, MPI_Request *reqs);
 int  ns_test_all(int n, MPI_Request *reqs);    /* MPI_Testall: all done? */

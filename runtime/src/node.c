@@ -4,7 +4,8 @@
  * node's index and the number of nodes, and the node-local shared-memory
  * segment (an MPI-3 shared
  * window, MPI_Win_allocate_shared) through which the root group's combine
- * runs when NS_NODE_LOCAL=shm (the default; combine_node.c).
+ * runs when NS_NODE_LOCAL=shm (the default; combine_node.c), which also
+ * holds the node's count of napping processes (backoff.h).
  * NS_NODE_LOCAL=mpi keeps every combine on MPI messages.
  * Making the segment takes blocking collective calls, which cost a
  * scheduler slice per round when processes outnumber cores (~0.5 s at 8
@@ -24,6 +25,7 @@
 #ifndef HOST_NAME_MAX
 #define HOST_NAME_MAX 255
 #endif
+#define NAPPERS_LINE 64         /* the count of napping processes (wait.c), a line of its own */
 
 struct ns_node ns_node = { .active = MPI_COMM_NULL, .win = MPI_WIN_NULL };
 
@@ -144,7 +146,8 @@ ns_node_segment_make(void)
     size_t comb = ns_node_seg_bytes(ns_node.nactive, ns_node.nprocs);
     size_t zeroed = comb + ns_mailbox_table_bytes(ns_node.nactive);
     size_t pipes = zeroed + ns_mailbox_data_bytes(ns_node.nactive);
-    size_t bytes = pipes + ns_pipe_bytes(ns_node.nactive);
+    size_t naps = pipes + ns_pipe_bytes(ns_node.nactive);
+    size_t bytes = naps + NAPPERS_LINE;
     MPI_Comm_set_errhandler(ns_node.active, MPI_ERRORS_RETURN);
     MPI_Aint size = ns_node.lrank == 0 ? (MPI_Aint)bytes : 0;
     void *base = NULL;
@@ -156,6 +159,7 @@ ns_node_segment_make(void)
     if (ok && ns_node.lrank == 0) {     /* the mailboxes' and rings' pages stay untouched */
         memset(ns_node.seg, 0, zeroed);
         memset(ns_node.seg + pipes, 0, ns_pipe_ctl_bytes(ns_node.nactive));
+        memset(ns_node.seg + naps, 0, NAPPERS_LINE);
     }
     atomic_thread_fence(memory_order_seq_cst);
     MPI_Request req;                    /* a job's decision */
@@ -171,6 +175,7 @@ ns_node_segment_make(void)
     } else {
         ns_mailbox_attach(ns_node.seg + comb);
         ns_pipe_attach(ns_node.seg + pipes);
+        ns_wait_count_naps((_Atomic int *)(void *)(ns_node.seg + naps));
     }
     return all;
 }
@@ -200,6 +205,7 @@ ns_node_stop(void)
     ns_combine_node_free();
     ns_mailbox_detach();
     ns_pipe_detach();
+    ns_wait_count_naps(NULL);
     if (ns_node.win != MPI_WIN_NULL)
         MPI_Win_free(&ns_node.win);     /* collective: everyone is past the last combine */
     ns_node.seg = NULL;

@@ -62,6 +62,8 @@ ns_wait_init(int local_procs)
     conf = ns_wait_conf_make(policy, polls, after, nap, env_nap_always() ? 0 : local_procs);
 }
 
+void ns_wait_count_naps(_Atomic int *nappers) { conf.nappers = nappers; }
+
 int ns_oversubscribed(void) { return oversubscribed; }
 int ns_node_cores(void) { return cores; }
 
