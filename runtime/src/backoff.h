@@ -88,7 +88,9 @@ ns_backoff_clock_ns(void)
  * that takes long only means that they ran, and napping would delay the one
  * a wait is for.  The nappers must be left out: a napping process is not
  * runnable, so with other jobs running, the count falls below the job's
- * size as soon as a few nap, and the rest would stop napping. */
+ * size as soon as a few nap, and the rest would stop napping.  A wait that
+ * has lasted sleep_after_ns naps whatever the load: it waits for a process
+ * that computes, and yielding would still take that one's share. */
 static inline int
 ns_backoff_foreign_load(struct ns_wait_conf *c, long long now)
 {
@@ -136,8 +138,9 @@ ns_backoff_step(struct ns_backoff *b, struct ns_wait_conf *c)
             c->next_probe_ns = now + 1000000LL * NS_WAIT_PROBE_MS;
         }
     }
-    if ((!b->slow && now - b->since_ns < (b->probe ? c->sleep_after_ns : c->patience_ns))
-        || !ns_backoff_foreign_load(c, now)) {
+    long long waited = now - b->since_ns;
+    if ((!b->slow && waited < (b->probe ? c->sleep_after_ns : c->patience_ns))
+        || (waited < c->sleep_after_ns && !ns_backoff_foreign_load(c, now))) {
         sched_yield();
         if (ns_backoff_clock_ns() - now >= 1000LL * NS_WAIT_YIELD_SLOW_US)
             b->slow = 1;                /* nap from now on, if others want the cores */
