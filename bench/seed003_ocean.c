@@ -53,17 +53,12 @@ main(void)
                 S3_READ(halo_w, 1);
             if (b.east >= 0)
                 S3_READ(halo_e, 1);
-            ocean_halos_in(&b, u, b.north >= 0 ? halo_n : NULL, b.south >= 0 ? halo_s : NULL,
-                           b.west >= 0 ? halo_w : NULL, b.east >= 0 ? halo_e : NULL);
-            ocean_sweep(&b, u, u2);
-            double *x = u;
-            u = u2;
-            u2 = x;
+            ocean_relax(&b, &u, &u2, halo_n, halo_s, halo_w, halo_e);
             if (it == iters)
                 break;
         }
         /* My edges into my neighbours' halos. */
-        ocean_edges_out(&b, u, b.west >= 0 ? edge_w : NULL, b.east >= 0 ? edge_e : NULL);
+        ocean_edges_out(&b, u, edge_w, edge_e);
         if (b.north >= 0)
             bsp_put(b.north, u + ld + 1, halo_s, 0, (int)(sizeof *u * (size_t)w));
         if (b.south >= 0)

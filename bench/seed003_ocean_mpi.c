@@ -30,12 +30,7 @@ run(enum s3b_variant v)
     for (int it = 0; it <= iters; it++) {
         if (it > 0) {
             s3b_wait(nrecv, recv);
-            ocean_halos_in(&b, u, b.north >= 0 ? halo_n : NULL, b.south >= 0 ? halo_s : NULL,
-                           b.west >= 0 ? halo_w : NULL, b.east >= 0 ? halo_e : NULL);
-            ocean_sweep(&b, u, u2);
-            double *x = u;
-            u = u2;
-            u2 = x;
+            ocean_relax(&b, &u, &u2, halo_n, halo_s, halo_w, halo_e);
             if (it == iters)
                 break;
         }
@@ -48,7 +43,7 @@ run(enum s3b_variant v)
             MPI_Irecv(halo_w, h, MPI_DOUBLE, b.west, 0, MPI_COMM_WORLD, &recv[nrecv++]);
         if (b.east >= 0)
             MPI_Irecv(halo_e, h, MPI_DOUBLE, b.east, 0, MPI_COMM_WORLD, &recv[nrecv++]);
-        ocean_edges_out(&b, u, b.west >= 0 ? edge_w : NULL, b.east >= 0 ? edge_e : NULL);
+        ocean_edges_out(&b, u, edge_w, edge_e);
         if (b.north >= 0)
             MPI_Isend(u + ld + 1, w, MPI_DOUBLE, b.north, 0, MPI_COMM_WORLD, &send[nsend++]);
         if (b.south >= 0)

@@ -92,32 +92,30 @@ ocean_start(const struct ocean_block *b, double *u, double *u2)
 }
 
 void
-ocean_halos_in(const struct ocean_block *b, double *u, const double *halo_n,
-               const double *halo_s, const double *halo_w, const double *halo_e)
+ocean_relax(const struct ocean_block *b, double **u, double **u2, const double *halo_n,
+            const double *halo_s, const double *halo_w, const double *halo_e)
 {
     int h = b->h, w = b->w, ld = b->ld;
-    for (int j = 0; halo_n && j < w; j++)
-        u[j + 1] = halo_n[j];
-    for (int j = 0; halo_s && j < w; j++)
-        u[(h + 1) * ld + j + 1] = halo_s[j];
-    for (int i = 0; halo_w && i < h; i++)
-        u[(i + 1) * ld] = halo_w[i];
-    for (int i = 0; halo_e && i < h; i++)
-        u[(i + 1) * ld + w + 1] = halo_e[i];
-}
-
-void
-ocean_sweep(const struct ocean_block *b, const double *u, double *u2)
-{
-    sweep(u, u2, b->h, b->w);
+    double *f = *u;
+    for (int j = 0; b->north >= 0 && j < w; j++)
+        f[j + 1] = halo_n[j];
+    for (int j = 0; b->south >= 0 && j < w; j++)
+        f[(h + 1) * ld + j + 1] = halo_s[j];
+    for (int i = 0; b->west >= 0 && i < h; i++)
+        f[(i + 1) * ld] = halo_w[i];
+    for (int i = 0; b->east >= 0 && i < h; i++)
+        f[(i + 1) * ld + w + 1] = halo_e[i];
+    sweep(f, *u2, h, w);
+    *u = *u2;
+    *u2 = f;
 }
 
 void
 ocean_edges_out(const struct ocean_block *b, const double *u, double *edge_w, double *edge_e)
 {
-    for (int i = 0; edge_w && i < b->h; i++)
+    for (int i = 0; b->west >= 0 && i < b->h; i++)
         edge_w[i] = u[(i + 1) * b->ld + 1];
-    for (int i = 0; edge_e && i < b->h; i++)
+    for (int i = 0; b->east >= 0 && i < b->h; i++)
         edge_e[i] = u[(i + 1) * b->ld + b->w];
 }
 

@@ -39,14 +39,13 @@ struct ocean_block {
 void ocean_block_of(int g, int p, int me, struct ocean_block *b);
 /* The block with its frame ((h + 2) x ld doubles) at the start, in u and u2. */
 void ocean_start(const struct ocean_block *b, double *u, double *u2);
-/* Copies the halos a neighbour filled into u's frame (NULL where there is
- * no neighbour). */
-void ocean_halos_in(const struct ocean_block *b, double *u, const double *halo_n,
-                    const double *halo_s, const double *halo_w, const double *halo_e);
-/* One sweep of the block of u into u2. */
-void ocean_sweep(const struct ocean_block *b, const double *u, double *u2);
-/* Packs u's first and last columns into edge_w and edge_e (NULL where there
- * is no neighbour); the first and last rows are sent from u itself
+/* One sweep: copies the halos my neighbours filled into *u's frame (those
+ * of sides without a neighbour are not read), relaxes *u into *u2, and
+ * swaps the two, so that *u holds the sweep. */
+void ocean_relax(const struct ocean_block *b, double **u, double **u2, const double *halo_n,
+                 const double *halo_s, const double *halo_w, const double *halo_e);
+/* Packs u's first and last columns into edge_w and edge_e where there is a
+ * neighbour on that side; the first and last rows are sent from u itself
  * (u + ld + 1 and u + h * ld + 1, w doubles each). */
 void ocean_edges_out(const struct ocean_block *b, const double *u, double *edge_w,
                      double *edge_e);
