@@ -67,6 +67,8 @@ static struct {
     struct held *held; int nheld, capheld;
     struct pending *pend; int npend, cappend;
     int wait_acks;              /* my requests of this sync not yet acked */
+    int mpi_requests;           /* requests can come by MPI (-1: not looked yet) */
+    unsigned polls;             /* rounds of handle_messages */
     struct req_head *head;      /* [nprocs] my request heads (relaxed) */
     MPI_Request *reply_recv;    /* [nprocs] replies to my gets */
     MPI_Request *reply_send;    /* [nprocs] my replies, until sent */
@@ -117,6 +119,7 @@ ns_sync_mode_init(const struct ns_site *site)
     RS.head = ns_xmalloc(sizeof *RS.head * (size_t)p);
     RS.reply_recv = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
     RS.reply_send = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
+    RS.mpi_requests = -1;
     RS.sent = calloc((size_t)p, sizeof *RS.sent);
     RS.end_in = ns_xmalloc(sizeof *RS.end_in * 2 * (size_t)p);
     RS.note = calloc((size_t)p, sizeof *RS.note);
@@ -303,16 +306,35 @@ take_request(int src, struct ns_buf *msg)
     }
 }
 
+/* Whether some other process sends me its requests by MPI, not through a
+ * pipe (pipe.c; the pipes are made at bsp_begin or never). */
+static int
+requests_by_mpi(void)
+{
+    if (RS.mpi_requests < 0) {
+        RS.mpi_requests = 0;
+        for (int d = 0; d < ns_proc.nprocs; d++)
+            if (d != ns_proc.pid && !ns_pipe_reaches(d))
+                RS.mpi_requests = 1;
+    }
+    return RS.mpi_requests;
+}
+
 /* One round of HANDLE_MESSAGE of Fig. 1: take what has arrived, accept
  * what my superstep allows, write what is complete.  Returns whether
- * anything happened. */
+ * anything happened.  A round asks MPI only for the messages that can come
+ * by MPI: no requests when every process sends through a pipe, no acks in
+ * relaxed-eager; bsp_end's counts, once a job, in every 16th round.  Each
+ * MPI probe costs as much as a look at all the pipes, and a wait's latency
+ * is a round. */
 static int
 handle_messages(void)
 {
     struct ns_buf *tmp = &RS.tmp;
     int progress = 0, count, src;
 
-    while ((src = take(TAG_REQ, tmp, &count)) >= 0) {
+    RS.polls++;
+    while (requests_by_mpi() && (src = take(TAG_REQ, tmp, &count)) >= 0) {
         progress = 1;
         take_request(src, tmp);
     }
@@ -321,7 +343,7 @@ handle_messages(void)
         ns_stall.recv++;
         take_request(src, tmp);
     }
-    while ((src = take(TAG_ACK, tmp, &count)) >= 0) {
+    while (ns_proc.sync_mode != NS_MODE_EAGER && (src = take(TAG_ACK, tmp, &count)) >= 0) {
         struct ns_peer *pe = &E.peer[src];
         progress = 1;
         RS.wait_acks--;
@@ -332,7 +354,7 @@ handle_messages(void)
         RS.received++;
         take_note(src, tmp->data, count);
     }
-    while ((src = take(TAG_COUNT, tmp, &count)) >= 0) {   /* taken early: see stall_detect.c */
+    while (RS.polls % 16 == 0 && (src = take(TAG_COUNT, tmp, &count)) >= 0) {   /* see stall_detect.c */
         progress = 1;
         memcpy(&RS.end_in[2 * src], tmp->data, 2 * sizeof(long));
         RS.nend++;
