@@ -43,16 +43,19 @@ bench_median(double *v, int n)
 void
 bench_fit_line(const double *x, const double *y, int n, double *slope, double *icept)
 {
-    double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (int i = 0; i < n; i++) {
-        sx += x[i];
-        sy += y[i];
-        sxx += x[i] * x[i];
-        sxy += x[i] * y[i];
-    }
-    double den = n * sxx - sx * sx;
-    *slope = den != 0.0 ? (n * sxy - sx * sy) / den : 0.0;
-    *icept = n > 0 ? (sy - *slope * sx) / n : 0.0;
+    double *v = malloc(sizeof *v * (size_t)(n * (n - 1) / 2 + n + 1));
+    int k = 0;
+    if (!v)
+        bench_fail("out of memory");
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (x[j] != x[i])
+                v[k++] = (y[j] - y[i]) / (x[j] - x[i]);
+    *slope = bench_median(v, k);
+    for (int i = 0; i < n; i++)
+        v[i] = y[i] - *slope * x[i];
+    *icept = bench_median(v, n);
+    free(v);
 }
 
 void

@@ -13,7 +13,12 @@
 /* ---- time and statistics ---- */
 double bench_now(void);                         /* seconds, monotonic */
 double bench_median(double *v, int n);          /* sorts v in place */
-/* Least-squares line y = slope * x + icept through n points. */
+/* The line y = slope * x + icept through n points, Theil-Sen's: slope is
+ * the median of the slopes between pairs of points, icept the median of
+ * y - slope * x.  On a machine that other jobs load (or an oversubscribed
+ * job), a few points are far off and a least-squares line follows them:
+ * it swung g of the baseline at p = 4 by 10x between runs here, and gave
+ * negative intercepts; the medians hold. */
 void bench_fit_line(const double *x, const double *y, int n, double *slope, double *icept);
 
 /* Times one_step(k, ctx) at each of npts points, in rounds so that a burst of

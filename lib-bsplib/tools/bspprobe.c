@@ -103,28 +103,6 @@ gl_supersteps(const struct options *o)
     return npts * (o->rounds * (o->per + 1) + 3) + 32;
 }
 
-/* The Theil-Sen line through (h, t): the median of the slopes between all
- * pairs of points, and the median of t - slope*h.  On a machine that other
- * jobs load, a few points are far off, and the least-squares line follows
- * them (it gave negative intercepts here); the medians do not. */
-static void
-robust_fit(const double *h, const double *t, int n, double *g, double *l)
-{
-    double *v = malloc(sizeof *v * (size_t)(n * (n - 1) / 2 + n + 1));
-    int k = 0;
-    if (!v)
-        bench_fail("out of memory");
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            if (h[j] != h[i])
-                v[k++] = (t[j] - t[i]) / (h[j] - h[i]);
-    *g = bench_median(v, k);
-    for (int i = 0; i < n; i++)
-        v[i] = t[i] - *g * h[i];
-    *l = bench_median(v, n);
-    free(v);
-}
-
 /* Keeps the lines of path except one for p, then adds line. */
 static void
 update(const char *path, int p, const char *line)
@@ -202,7 +180,7 @@ main(int argc, char **argv)
     int have_lmpi = own && ns_node_local_pending();     /* a fit's l may be negative */
     if (have_lmpi) {
         bsp_params_gl(hmax, hstep, rounds, per, 0, hs, ts, &g, &l);
-        robust_fit(hs, ts, npts, &g, &lmpi);
+        bench_fit_line(hs, ts, npts, &g, &lmpi);
         if (!ns_node_local_pending())       /* the segments came too early */
             bench_fail("the node-local segments came during the MPI phase; "
                        "NS_NODE_AFTER=%s is too small", getenv("NS_NODE_AFTER"));
@@ -210,9 +188,9 @@ main(int argc, char **argv)
             bsp_sync();
     }
     bsp_params_gl(hmax, hstep, rounds, per, 0, hs, ts, &g, &l);
-    robust_fit(hs, ts, npts, &g, &l);
+    bench_fit_line(hs, ts, npts, &g, &l);
     bsp_params_gl(hmax, hstep, rounds, per, 1, hs, ts, &gb, &lb);
-    robust_fit(hs, ts, npts, &gb, &lb);
+    bench_fit_line(hs, ts, npts, &gb, &lb);
     double *cost = malloc(sizeof *cost * (size_t)((p + 1) * NS_NCOSTS));
     if (!cost)
         bench_fail("out of memory");
@@ -223,9 +201,9 @@ main(int argc, char **argv)
         bench_fail("out of memory");
     ns_params_da(o.dahmax, o.dahstep, o.darounds, o.daper, dh, dh + dapts, dh + 2 * dapts,
                  dh + 3 * dapts);
-    robust_fit(dh, dh + dapts, dapts, &gdw, &icept);
-    robust_fit(dh, dh + 2 * dapts, dapts, &gdr, &icept);
-    robust_fit(dh, dh + 3 * dapts, dapts, &gdm, &icept);
+    bench_fit_line(dh, dh + dapts, dapts, &gdw, &icept);
+    bench_fit_line(dh, dh + 2 * dapts, dapts, &gdr, &icept);
+    bench_fit_line(dh, dh + 3 * dapts, dapts, &gdm, &icept);
     double gdc = gdm > gdr ? gdm - gdr : 0;     /* a mirror record holds one word */
     free(dh);
     if (bsp_pid() == 0) {
