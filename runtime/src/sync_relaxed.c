@@ -45,12 +45,18 @@ struct req_head { uint32_t stamp, ngets; uint64_t len; };
 /* A request from another process: held until accepted (M_I of Fig. 1),
  * or accepted and its data arriving. */
 struct pending {
-    int src;
     long stamp;
     size_t len;
     struct ns_buf data;         /* eager: already here; relaxed: arriving */
     MPI_Request req;            /* relaxed: the data's receive once acked */
     int acked;
+};
+
+/* One source's pending requests, in the order they came, which is the
+ * order of their supersteps: only the first can be accepted. */
+struct queue {
+    struct pending *e;
+    int head, n, cap;
 };
 
 /* A request accepted while a lend holds the superstep's writes: its gets
@@ -65,7 +71,9 @@ static struct {
     int in_sync;
     int hold;                   /* lends of this sync not yet met: puts wait */
     struct held *held; int nheld, capheld;
-    struct pending *pend; int npend, cappend;
+    struct queue *queue;        /* [nprocs] pending requests by source */
+    int *active, nactive;       /* the sources with some pending */
+    int npend;                  /* pending requests, of all sources */
     int wait_acks;              /* my requests of this sync not yet acked */
     int mpi_requests;           /* requests can come by MPI (-1: not looked yet) */
     unsigned polls;             /* rounds of handle_messages */
@@ -121,10 +129,12 @@ ns_sync_mode_init(const struct ns_site *site)
     RS.reply_send = ns_xmalloc(sizeof(MPI_Request) * (size_t)p);
     RS.mpi_requests = -1;
     RS.sent = calloc((size_t)p, sizeof *RS.sent);
+    RS.queue = calloc((size_t)p, sizeof *RS.queue);
+    RS.active = ns_xmalloc(sizeof *RS.active * (size_t)p);
     RS.end_in = ns_xmalloc(sizeof *RS.end_in * 2 * (size_t)p);
     RS.note = calloc((size_t)p, sizeof *RS.note);
     RS.note_upto = calloc((size_t)p, sizeof *RS.note_upto);
-    if (!RS.sent || !RS.note || !RS.note_upto)
+    if (!RS.sent || !RS.note || !RS.note_upto || !RS.queue)
         ns_fatal(site, "out of memory for %d processes", p);
     for (int i = 0; i < p; i++)
         RS.reply_send[i] = RS.reply_recv[i] = MPI_REQUEST_NULL;
@@ -139,7 +149,10 @@ ns_relaxed_stop(void)
         ns_buf_free(&RS.note[i]);
     ns_buf_free(&RS.tmp);
     free(RS.head); free(RS.reply_recv); free(RS.reply_send); free(RS.sent); free(RS.end_in);
-    free(RS.note); free(RS.note_upto); free(RS.chk); free(RS.pend); free(RS.max_size);
+    for (int i = 0; i < ns_proc.nprocs; i++)
+        free(RS.queue[i].e);
+    free(RS.note); free(RS.note_upto); free(RS.chk); free(RS.queue); free(RS.active);
+    free(RS.max_size);
     free(RS.gchk); free(RS.held);
     ns_reqs_free(&RS.misc);
     memset(&RS, 0, sizeof RS);
@@ -264,28 +277,27 @@ take(int tag, struct ns_buf *buf, int *count)
 static struct pending *
 new_pending(int src, long stamp, size_t len)
 {
-    if (RS.npend == RS.cappend) {
-        RS.cappend = RS.cappend ? 2 * RS.cappend : 16;
-        RS.pend = ns_xrealloc(RS.pend, sizeof *RS.pend * (size_t)RS.cappend);
+    struct queue *qu = &RS.queue[src];
+    if (qu->n == 0) {
+        qu->head = 0;
+        RS.active[RS.nactive++] = src;
     }
-    struct pending *q = &RS.pend[RS.npend++];
+    if (qu->head + qu->n == qu->cap) {
+        if (qu->head > 0) {                     /* room at the front: move down */
+            memmove(qu->e, qu->e + qu->head, sizeof *qu->e * (size_t)qu->n);
+            qu->head = 0;
+        } else {
+            qu->cap = qu->cap ? 2 * qu->cap : 4;
+            qu->e = ns_xrealloc(qu->e, sizeof *qu->e * (size_t)qu->cap);
+        }
+    }
+    struct pending *q = &qu->e[qu->head + qu->n++];
+    RS.npend++;
     memset(q, 0, sizeof *q);
-    q->src = src;
     q->stamp = stamp;
     q->len = len;
     q->req = MPI_REQUEST_NULL;
     return q;
-}
-
-/* Whether a request from src before the i-th is still pending: requests of
- * one source are written in the order of their supersteps. */
-static int
-earlier_from(int i, int src)
-{
-    for (int j = 0; j < i; j++)
-        if (RS.pend[j].src == src)
-            return 1;
-    return 0;
 }
 
 /* A request that has arrived (in msg, by MPI or through a pipe): pending
@@ -359,40 +371,41 @@ handle_messages(void)
         memcpy(&RS.end_in[2 * src], tmp->data, 2 * sizeof(long));
         RS.nend++;
     }
-    for (int i = 0; i < RS.npend; ) {
-        struct pending *q = &RS.pend[i];
-        if (earlier_from(i, q->src)) {          /* one source's in its order */
-            i++;
-            continue;
-        }
-        if (!q->acked) {
-            if (!acceptable(q->stamp)) {
-                i++;
-                continue;
+    for (int a = 0; a < RS.nactive; ) {         /* each source's first, in order */
+        int from = RS.active[a];
+        struct queue *qu = &RS.queue[from];
+        while (qu->n > 0) {
+            struct pending *q = &qu->e[qu->head];
+            if (!q->acked) {
+                if (!acceptable(q->stamp))
+                    break;
+                static const int ack = 1;
+                q->data.len = 0;
+                MPI_Irecv(ns_buf_append(&q->data, q->len), (int)q->len, MPI_BYTE, from,
+                          TAG_DATA, E.comm, &q->req);
+                post(&ack, 1, MPI_INT, from, TAG_ACK, ns_reqs_add(&RS.misc));
+                q->acked = 1;
+                progress = 1;
             }
-            static const int ack = 1;
-            q->data.len = 0;
-            MPI_Irecv(ns_buf_append(&q->data, q->len), (int)q->len, MPI_BYTE, q->src,
-                      TAG_DATA, E.comm, &q->req);
-            post(&ack, 1, MPI_INT, q->src, TAG_ACK, ns_reqs_add(&RS.misc));
-            q->acked = 1;
+            int done = 1;
+            if (q->req != MPI_REQUEST_NULL) {
+                MPI_Test(&q->req, &done, MPI_STATUS_IGNORE);
+                ns_stall.recv += done;
+            }
+            if (!done || !acceptable(q->stamp))
+                break;
+            struct pending d = *q;
+            qu->head++;
+            qu->n--;
+            RS.npend--;
+            deliver(from, &d.data, d.stamp);
+            ns_buf_free(&d.data);
             progress = 1;
         }
-        int done = 1;
-        if (q->req != MPI_REQUEST_NULL) {
-            MPI_Test(&q->req, &done, MPI_STATUS_IGNORE);
-            ns_stall.recv += done;
-        }
-        if (!done || !acceptable(q->stamp)) {
-            i++;
-            continue;
-        }
-        struct pending d = *q;
-        memmove(q, q + 1, sizeof *q * (size_t)(RS.npend - i - 1));
-        RS.npend--;
-        deliver(d.src, &d.data, d.stamp);
-        ns_buf_free(&d.data);
-        progress = 1;
+        if (qu->n == 0)
+            RS.active[a] = RS.active[--RS.nactive];
+        else
+            a++;
     }
     return progress;
 }
