@@ -368,6 +368,15 @@ bench_wait_all(int n, MPI_Request *reqs, MPI_Status *statuses)
     ns_backoff_end(&b, &wait_conf);
 }
 
+void
+bench_wait_until(int (*ready)(const void *arg), const void *arg)
+{
+    struct ns_backoff b = { 0 };
+    while (!ready(arg))
+        ns_backoff_step(&b, &wait_conf);
+    ns_backoff_end(&b, &wait_conf);
+}
+
 double
 bench_mpi_mean(double v, MPI_Comm comm)
 {

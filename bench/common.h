@@ -215,6 +215,8 @@ int  bench_spin_polls(void);
 void bench_wait(MPI_Request *req);
 /* Statuses may be NULL (MPI_STATUSES_IGNORE). */
 void bench_wait_all(int n, MPI_Request *reqs, MPI_Status *statuses);
+/* Waits the same way until ready(arg) returns nonzero. */
+void bench_wait_until(int (*ready)(const void *arg), const void *arg);
 /* Mean over the processes of comm of one value per process (collective;
  * blocking, so call it outside timed regions). */
 double bench_mpi_mean(double v, MPI_Comm comm);

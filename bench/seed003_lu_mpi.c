@@ -1,11 +1,11 @@
 /*
- * seed003_lu_mpi.c - the raw-MPI bound of the LU kernel (seed003_lu.c):
+ * seed003_lu_mpi.c - the raw bounds of the LU kernel (seed003_lu.c):
  * the same factorization of the same cyclic layout; each stage's row k goes
- * down the process columns and its multipliers along the process rows by
- * MPI_Isend, each receiver taking its one message with MPI_Irecv; in the
- * barrier variant each of the stage's two broadcasts also ends in a barrier
- * in a shared-memory window, where the kernel's supersteps end
- * (seed003bound.h).  Checks every run against the sequential
+ * down the process columns and its multipliers along the process rows as
+ * one message to each receiver (s3b_send, s3b_recv: MPI, or copies
+ * through a shared window); in the barrier variant each of the stage's two
+ * broadcasts also ends in a barrier in a shared-memory window, where the
+ * kernel's supersteps end (seed003bound.h).  Checks every run against the sequential
  * factorization.  Size as the kernel's: BENCH_LU_N (384).
  */
 #include <stdio.h>
@@ -38,11 +38,9 @@ run(enum s3b_variant v)
             u = a + (size_t)(k / rows) * nlc;
             for (int gs = 0; gs < rows && ulen > 0; gs++)
                 if (gs != s)
-                    MPI_Isend(u + fc, ulen, MPI_DOUBLE, lu_pid_at(&L, gs, t), TAG_ROW,
-                              MPI_COMM_WORLD, &req[nreq++]);
+                    s3b_send(v, u + fc, ulen, lu_pid_at(&L, gs, t), TAG_ROW, &req[nreq++]);
         } else if (ulen > 0)
-            MPI_Irecv(urow + fc, ulen, MPI_DOUBLE, lu_pid_at(&L, krow, t), TAG_ROW,
-                      MPI_COMM_WORLD, &req[nreq++]);
+            s3b_recv(v, urow + fc, ulen, lu_pid_at(&L, krow, t), TAG_ROW, &req[nreq++]);
         s3b_superstep_end(v);
         s3b_wait(nreq, req);
         /* The multipliers of column k, along my process row. */
@@ -54,11 +52,9 @@ run(enum s3b_variant v)
             l = lsend;
             for (int gt = 0; gt < cols && llen > 0; gt++)
                 if (gt != t)
-                    MPI_Isend(lsend + fr, llen, MPI_DOUBLE, lu_pid_at(&L, s, gt), TAG_COL,
-                              MPI_COMM_WORLD, &req[nreq++]);
+                    s3b_send(v, lsend + fr, llen, lu_pid_at(&L, s, gt), TAG_COL, &req[nreq++]);
         } else if (llen > 0)
-            MPI_Irecv(lcol + fr, llen, MPI_DOUBLE, lu_pid_at(&L, s, kcol), TAG_COL,
-                      MPI_COMM_WORLD, &req[nreq++]);
+            s3b_recv(v, lcol + fr, llen, lu_pid_at(&L, s, kcol), TAG_COL, &req[nreq++]);
         s3b_superstep_end(v);
         s3b_wait(nreq, req);
         lu_update(&L, a, k, l, u);
@@ -78,6 +74,7 @@ main(int argc, char **argv)
 {
     s3b_init(&argc, &argv, &P, &ME);
     lu_layout_of(bench_env_int("BENCH_LU_N", 384), P, ME, &L);
+    s3b_messages_at_most(L.nlr > L.nlc ? L.nlr : L.nlc);
     s3b_runs(run);
     s3b_end();
     return 0;

@@ -1,9 +1,10 @@
 /*
- * seed003_ocean_mpi.c - the raw-MPI bound of the Ocean kernel
+ * seed003_ocean_mpi.c - the raw bounds of the Ocean kernel
  * (seed003_ocean.c): the same relaxation of the same blocks, each sweep's
- * edges sent to the neighbours with MPI_Isend and each halo taken with
- * MPI_Irecv, waited for by the receiver; in the barrier variant every
- * sweep also ends in a barrier in a shared-memory window (seed003bound.h).
+ * edges sent to the neighbours and each halo taken by its receiver
+ * (s3b_send, s3b_recv: MPI, or copies through a shared window), waited
+ * for by the receiver; in the barrier variant every sweep also ends in a
+ * barrier in a shared-memory window (seed003bound.h).
  * Checks every run's block against the sequential relaxation.  Sizes as
  * the kernel's: BENCH_OCEAN_G (256), BENCH_OCEAN_ITERS (1000).
  */
@@ -36,22 +37,22 @@ run(enum s3b_variant v)
         }
         nrecv = nsend = 0;
         if (b.north >= 0)
-            MPI_Irecv(halo_n, w, MPI_DOUBLE, b.north, 0, MPI_COMM_WORLD, &recv[nrecv++]);
+            s3b_recv(v, halo_n, w, b.north, 0, &recv[nrecv++]);
         if (b.south >= 0)
-            MPI_Irecv(halo_s, w, MPI_DOUBLE, b.south, 0, MPI_COMM_WORLD, &recv[nrecv++]);
+            s3b_recv(v, halo_s, w, b.south, 0, &recv[nrecv++]);
         if (b.west >= 0)
-            MPI_Irecv(halo_w, h, MPI_DOUBLE, b.west, 0, MPI_COMM_WORLD, &recv[nrecv++]);
+            s3b_recv(v, halo_w, h, b.west, 0, &recv[nrecv++]);
         if (b.east >= 0)
-            MPI_Irecv(halo_e, h, MPI_DOUBLE, b.east, 0, MPI_COMM_WORLD, &recv[nrecv++]);
+            s3b_recv(v, halo_e, h, b.east, 0, &recv[nrecv++]);
         ocean_edges_out(&b, u, edge_w, edge_e);
         if (b.north >= 0)
-            MPI_Isend(u + ld + 1, w, MPI_DOUBLE, b.north, 0, MPI_COMM_WORLD, &send[nsend++]);
+            s3b_send(v, u + ld + 1, w, b.north, 0, &send[nsend++]);
         if (b.south >= 0)
-            MPI_Isend(u + h * ld + 1, w, MPI_DOUBLE, b.south, 0, MPI_COMM_WORLD, &send[nsend++]);
+            s3b_send(v, u + h * ld + 1, w, b.south, 0, &send[nsend++]);
         if (b.west >= 0)
-            MPI_Isend(edge_w, h, MPI_DOUBLE, b.west, 0, MPI_COMM_WORLD, &send[nsend++]);
+            s3b_send(v, edge_w, h, b.west, 0, &send[nsend++]);
         if (b.east >= 0)
-            MPI_Isend(edge_e, h, MPI_DOUBLE, b.east, 0, MPI_COMM_WORLD, &send[nsend++]);
+            s3b_send(v, edge_e, h, b.east, 0, &send[nsend++]);
         s3b_superstep_end(v);
         s3b_wait(nsend, send);      /* before the next sweep writes what they send */
     }
@@ -71,6 +72,7 @@ main(int argc, char **argv)
     if (iters < 1)
         bench_fail("ocean: BENCH_OCEAN_ITERS=%d is not positive", iters);
     ocean_block_of(bench_env_int("BENCH_OCEAN_G", 256), P, ME, &b);
+    s3b_messages_at_most(b.w > b.h ? b.w : b.h);
     s3b_runs(run);
     s3b_end();
     return 0;
