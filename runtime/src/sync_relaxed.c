@@ -301,13 +301,20 @@ new_pending(int src, long stamp, size_t len)
 }
 
 /* A request that has arrived (in msg, by MPI or through a pipe): pending
- * until accepted. */
+ * until accepted.  An eager request that my superstep allows, with none of
+ * its source's before it, is written at once from msg (the common case: a
+ * bspx_read waiting for it), without a copy of its own. */
 static void
 take_request(int src, struct ns_buf *msg)
 {
     RS.received++;
     if (ns_proc.sync_mode == NS_MODE_EAGER) {
-        struct pending *q = new_pending(src, ns_exchange_stamp(msg), msg->len);
+        long stamp = ns_exchange_stamp(msg);
+        if (RS.queue[src].n == 0 && acceptable(stamp)) {
+            deliver(src, msg, stamp);
+            return;
+        }
+        struct pending *q = new_pending(src, stamp, msg->len);
         q->data = *msg;                             /* keep the buffer */
         memset(msg, 0, sizeof *msg);
         q->acked = 1;
