@@ -345,7 +345,6 @@ SEED003_KERNELS = ["ft", "lu", "ocean"]
 # superstep, and neighbour-only waits on copies through a shared window;
 # each launch (one a round) runs each variant twice.
 SEED003_BOUNDS = ["mpi/neighbours", "mpi/neighbours+barrier", "shm/neighbours"]
-SEED003_SHM_BOUND = "shm/neighbours"
 
 
 def saved(cells, impl):
@@ -367,7 +366,7 @@ def saved_shm_bound(cells):
     barrier/tree: the most a relaxed mode can save against barrier mode
     inside a node.  The bound's two runs of a launch are averaged and paired
     with the round's barrier/tree run; median over rounds."""
-    b, ours = cells.get(("bound", SEED003_SHM_BOUND)), cells.get(("ours", SEED003_BASE))
+    b, ours = cells.get(("bound", SEED003_BOUNDS[2])), cells.get(("ours", SEED003_BASE))
     if not b or not ours:
         return None
     rounds = [(b[i] + b[i + 1]) / 2 for i in range(0, len(b) - 1, 2)]
