@@ -65,14 +65,18 @@ run_program(char **argv, const sigset_t *old_mask, pid_t watch, int state_fd)
  * program dies later claims the report again after it (with SIGINT every
  * program dies, one after the other).  Closing our copy of the PMI socket
  * (the program's closed when it died) tells MPICH's proxy that the process
- * is gone: it kills the job, this watch included. */
+ * is gone: it kills the job, this watch included.  A job of one process
+ * has nobody to keep out, and its proxy does not kill it: it just leaves. */
 static void
 stop_job_holding_claim(void)
 {
-    const char *pmi_fd = getenv("PMI_FD");
+    const char *pmi_fd = getenv("PMI_FD"), *size = getenv("PMI_SIZE");
     struct timespec nap = { 0, 10 * 1000 * 1000 };
     if (!pmi_fd || !*pmi_fd)
         return;                         /* not MPICH's hydra: just leave */
+    if (size && strcmp(size, "1") == 0)
+        return;                         /* nobody else could claim; MPICH's proxy would not
+                                           stop a job of one (the wait took its 10 s) */
     fflush(stderr);
     close(atoi(pmi_fd));
     for (int i = 0; i < (int)(REPORTER_WAIT_S * 100); i++)
