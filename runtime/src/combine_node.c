@@ -19,14 +19,17 @@
  * Agreement values that differ anywhere, and a contribution longer than a
  * slot, send every process to the MPI combine, which names the two
  * processes exactly as it always has.
- * On one node a process whose superstep is empty (no requests, nothing
- * pushed or combined: an empty BSPlib sync) writes no slot: its counter's
- * cache line carries the agreement values, from which the others rebuild
- * its slot's head; a superstep empty everywhere is decided from those lines
- * alone.
- * Slots (and those values) alternate by parity: those of combine e + 2 are
- * written only after every process has arrived at e + 1, that is, after
- * all have read e.
+ * On one node a process whose superstep is small (no requests, nothing
+ * pushed, popped or collected, and at most NODE_INLINE bytes of combine
+ * items: an empty BSPlib sync, a NestStep step writing a shared scalar or
+ * two) writes no slot: its counter's block carries the agreement values
+ * that can still differ and the items, from which the others rebuild its
+ * slot's head; a superstep empty everywhere is decided from those blocks
+ * alone.  An empty sync so reads one cache line of each other process, a
+ * small combine two, where a slot's head and items take four.
+ * Slots and blocks alternate by parity, each block with its own counter:
+ * those of combine e + 2 are written only after every process has arrived
+ * at e + 1, that is, after all have read e.
  * The cost per process grows with p (it reads p slots): used up to
  * NS_NODE_MAX_PROCS processes.  The first NS_NODE_AFTER combines run on
  * MPI; the segments are made at the next (node.c).
@@ -37,23 +40,28 @@
 #include "node.h"
 #include "profile.h"
 
-#define NODE_LINE 64            /* one counter per cache line */
+#define NODE_LINE 64            /* bytes of a cache line */
 #define NODE_SLOT 4096          /* bytes of one contribution */
+#define NODE_INLINE 80          /* item bytes a block carries (two scalars' items) */
 
-/* An empty superstep on one side (no requests sent, nothing pushed,
- * popped, resized, combined or collected): its agreement values that can
- * still differ.  kind_step 0: not empty. */
+/* A small superstep on one side (no requests sent, nothing pushed, popped,
+ * resized or collected, few combine items): its agreement values that can
+ * still differ.  kind_step 0: not small. */
 struct node_sum {
     int64_t kind_step;          /* (kind + 1) << 56 | superstep */
-    int64_t site, pops;
+    int64_t site, pops, tagsize;
 };
 
-struct node_flag {
-    _Atomic long epoch;         /* combines entered (a process) or done (the leader) */
-    struct node_sum sum[2];     /* by parity of the combine, as the slots */
-    char pad[NODE_LINE - sizeof(long) - 2 * sizeof(struct node_sum)];
+/* A process's arrival at the combines of one parity (or the leader's
+ * done counter): epoch last, its summary and items first. */
+struct node_block {
+    _Atomic long epoch;         /* the last combine of this parity entered (or done) */
+    struct node_sum sum;
+    uint32_t items_len, pad;    /* of a small superstep: its items, inline */
+    char items[NODE_INLINE];
 };
-_Static_assert(sizeof(struct node_flag) == NODE_LINE, "one counter per cache line");
+_Static_assert(sizeof(struct node_block) == 2 * NODE_LINE, "a block is two cache lines");
+_Static_assert(NODE_INLINE % 8 == 0, "items stay 8-byte aligned");
 
 static long epoch;              /* combines of the root group so far */
 static long arrived;            /* the combine ns_combine_quiet arrived at, or 0 */
@@ -62,25 +70,28 @@ static MPI_Request *bundle_reqs;
 static struct wire_head *rebuilt;       /* [nprocs] heads of empty supersteps */
 static const struct wire_head **heads;  /* [nprocs] this combine's, by rank */
 
-/* Layout: an arrival counter per process of the node, the node's done
- * counter, then two slots (by parity) per process of the job. */
+/* Layout: two arrival blocks (by parity) per process of the node and two
+ * for the node's done counter, then two slots (by parity) per process of
+ * the job. */
 size_t
 ns_node_seg_bytes(int nlocal, int nprocs)
 {
-    return (size_t)(nlocal + 1) * NODE_LINE + 2 * (size_t)nprocs * NODE_SLOT;
+    return 2 * (size_t)(nlocal + 1) * sizeof(struct node_block)
+         + 2 * (size_t)nprocs * NODE_SLOT;
 }
 
-static struct node_flag *
-flag(int local)                 /* local == nactive: the done counter */
+static struct node_block *
+block(long e, int local)        /* local == nactive: the done counter */
 {
-    return (struct node_flag *)ns_node.seg + local;
+    return (struct node_block *)ns_node.seg + 2 * local + (e & 1);
 }
 
 static char *
 slot(long e, int r)
 {
-    size_t lines = (size_t)ns_node.nactive + 1, p = (size_t)ns_node.nprocs;
-    return ns_node.seg + lines * NODE_LINE + ((size_t)(e & 1) * p + (size_t)r) * NODE_SLOT;
+    size_t blocks = 2 * ((size_t)ns_node.nactive + 1), p = (size_t)ns_node.nprocs;
+    return ns_node.seg + blocks * sizeof(struct node_block)
+         + ((size_t)(e & 1) * p + (size_t)r) * NODE_SLOT;
 }
 
 /* The bytes of slot r worth sending: only the head when it is too long. */
@@ -116,7 +127,7 @@ wait_flags(struct ns_combiner *C, int lo, int hi, long e)
 {
     struct ns_backoff b = { 0 };
     for (int r = lo; r < hi;) {
-        if (atomic_load_explicit(&flag(r)->epoch, memory_order_acquire) >= e) {
+        if (atomic_load_explicit(&block(e, r)->epoch, memory_order_acquire) >= e) {
             r++;
             continue;
         }
@@ -175,38 +186,44 @@ exchange_bundles(struct ns_combiner *C, long e)
     ns_wait_all(nsend, bundle_reqs);
 }
 
-/* The summary of an empty superstep with these agreement values; kind_step
+/* The summary of a small superstep with these agreement values; kind_step
  * 0 when kind or step does not fit in it. */
 static struct node_sum
-empty_sum(int64_t kind, int64_t step, int64_t site, int64_t pops)
+small_sum(int64_t kind, int64_t step, int64_t site, int64_t pops, int64_t tagsize)
 {
     if (kind < 0 || kind >= 127 || step < 0 || step >= (int64_t)1 << 56)
-        return (struct node_sum){ 0, 0, 0 };
-    return (struct node_sum){ (kind + 1) << 56 | step, site, pops };
+        return (struct node_sum){ 0, 0, 0, 0 };
+    return (struct node_sum){ (kind + 1) << 56 | step, site, pops, tagsize };
 }
 
 static struct node_sum
 summary(const struct ns_combine_in *in)
 {
     const int64_t *a = in->agree;
-    if (in->ndest || in->items_len || in->prefix || a[NS_AGREE_NPUSH]
-        || a[NS_AGREE_NPOP] || a[NS_AGREE_TAGSIZE] != -1 || a[NS_AGREE_SPLIT]
-        || a[NS_AGREE_COLL])
-        return (struct node_sum){ 0, 0, 0 };
-    return empty_sum(a[NS_AGREE_KIND], a[NS_AGREE_STEP], a[NS_AGREE_SITE], a[NS_AGREE_POPS]);
+    if (in->ndest || in->items_len > NODE_INLINE || a[NS_AGREE_NPUSH]
+        || a[NS_AGREE_NPOP] || a[NS_AGREE_TAGSIZE] < -1 || a[NS_AGREE_TAGSIZE] > 0
+        || a[NS_AGREE_SPLIT] || a[NS_AGREE_COLL])
+        return (struct node_sum){ 0, 0, 0, 0 };
+    return small_sum(a[NS_AGREE_KIND], a[NS_AGREE_STEP], a[NS_AGREE_SITE], a[NS_AGREE_POPS],
+                     a[NS_AGREE_TAGSIZE]);
 }
 
-/* My arrival at combine e: my summary, then my counter (a release store). */
+/* My arrival at combine e: my summary and the items of a small superstep,
+ * then my counter (a release store). */
 static void
-arrive(long e, struct node_sum sum)
+arrive(long e, struct node_sum sum, const char *items, size_t items_len)
 {
-    flag(ns_node.lrank)->sum[e & 1] = sum;
-    atomic_store_explicit(&flag(ns_node.lrank)->epoch, e, memory_order_release);
+    struct node_block *b = block(e, ns_node.lrank);
+    b->sum = sum;
+    b->items_len = (uint32_t)items_len;
+    if (items_len)
+        memcpy(b->items, items, items_len);
+    atomic_store_explicit(&b->epoch, e, memory_order_release);
 }
 
 /* Whether the process whose summary this is writes its slot: always over
  * several nodes (the leaders send the slots), else only when its
- * superstep is not empty (head() rebuilds an empty one's). */
+ * superstep is not small (head() rebuilds a small one's). */
 static int
 writes_slot(const struct node_sum *s)
 {
@@ -222,31 +239,39 @@ all_empty(long e, const struct node_sum *mine)
     if (!mine->kind_step)
         return 0;
     for (int r = 0; r < ns_node.nactive; r++) {
-        const struct node_sum *s = &flag(r)->sum[e & 1];
-        if (s->kind_step != mine->kind_step || s->site != mine->site || s->pops != mine->pops)
+        const struct node_block *b = block(e, r);
+        const struct node_sum *s = &b->sum;
+        if (s->kind_step != mine->kind_step || s->site != mine->site || s->pops != mine->pops
+            || s->tagsize != mine->tagsize || b->items_len)
             return 0;
     }
     return 1;
 }
 
 /* Process r's contribution to combine e: its slot, or on one node, for a
- * superstep empty on its side (which writes no slot), the head rebuilt
- * from its counter's line. */
+ * superstep small on its side (which writes no slot), the head rebuilt
+ * from its block; its items in *items. */
 static const struct wire_head *
-head(long e, int r)
+head(long e, int r, const char **items)
 {
-    const struct node_sum *s = &flag(r)->sum[e & 1];
-    if (writes_slot(s))
-        return (const void *)slot(e, r);
+    const struct node_block *b = block(e, r);
+    const struct node_sum *s = &b->sum;
+    if (writes_slot(s)) {
+        const struct wire_head *h = (const void *)slot(e, r);
+        *items = ns_comb_items(h);
+        return h;
+    }
     if (!rebuilt)
         rebuilt = ns_xmalloc(sizeof *rebuilt * (size_t)ns_node.nprocs);
     struct wire_head *h = &rebuilt[r];
     memset(h, 0, sizeof *h);
-    h->total = sizeof *h;
+    h->total = sizeof *h + b->items_len;
+    h->items_len = b->items_len;
+    *items = b->items;
     h->agree[NS_AGREE_KIND] = (s->kind_step >> 56) - 1;
     h->agree[NS_AGREE_STEP] = s->kind_step & (((int64_t)1 << 56) - 1);
     h->agree[NS_AGREE_POPS] = s->pops;
-    h->agree[NS_AGREE_TAGSIZE] = -1;
+    h->agree[NS_AGREE_TAGSIZE] = s->tagsize;
     h->agree[NS_AGREE_SITE] = s->site;
     for (int k = 0; k < NS_NAGREE; k++)
         h->agree_rank[k] = r;
@@ -259,11 +284,11 @@ int
 ns_combine_quiet(struct ns_group *g, int64_t kind, int64_t step, int64_t site, int64_t pops)
 {
     struct ns_combiner *C = g->comb;
-    struct node_sum sum = empty_sum(kind, step, site, pops);
+    struct node_sum sum = small_sum(kind, step, site, pops, -1);
     if (!C || !C->node || !ns_node.seg || ns_node.nleader != 1 || !sum.kind_step)
         return -1;
     long e = ++epoch;
-    arrive(e, sum);
+    arrive(e, sum, NULL, 0);
     C->idle = NULL;
     wait_flags(C, 0, ns_node.nactive, e);
     if (!all_empty(e, &sum)) {
@@ -309,7 +334,7 @@ ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
             ((struct wire_head *)mine)->total = (uint32_t)C->up_out.len;
         }
     }
-    arrive(e, sum);
+    arrive(e, sum, in->items, writes_slot(&sum) ? 0 : in->items_len);
     if (ns_node.nleader == 1) {         /* one node: all are here */
         wait_flags(C, 0, ns_node.nactive, e);
         if (all_empty(e, &sum)) {
@@ -321,7 +346,7 @@ ns_combine_node(struct ns_combiner *C, const struct ns_combine_in *in)
     } else if (ns_node.lrank == 0) {      /* the leader */
         wait_flags(C, 0, ns_node.nactive, e);
         exchange_bundles(C, e);
-        atomic_store_explicit(&flag(ns_node.nactive)->epoch, e, memory_order_release);
+        atomic_store_explicit(&block(e, ns_node.nactive)->epoch, e, memory_order_release);
     } else
         wait_flags(C, ns_node.nactive, ns_node.nactive + 1, e);
 slots:
@@ -332,7 +357,7 @@ slots:
     if (!heads)
         heads = ns_xmalloc(sizeof *heads * (size_t)ns_node.nprocs);
     for (int r = 0; r < p; r++) {
-        const struct wire_head *h = heads[r] = head(e, r);
+        const struct wire_head *h = heads[r] = head(e, r, &C->contrib[r]);
         if (h->total > NODE_SLOT || memcmp(h->agree, heads[0]->agree, sizeof h->agree))
             return 0;
     }
@@ -349,7 +374,6 @@ slots:
         int a = ns_comb_hist_lower(row, h->nhist, me);
         if (a < h->nhist && row[a].dest == me)
             count += row[a].count;
-        C->contrib[r] = ns_comb_items(h);
         C->contrib_len[r] = h->items_len;
         items += h->items_len;
     }
