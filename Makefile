@@ -3,6 +3,9 @@
 #   make            install missing Debian packages (deps), build everything
 #   make demo       ... and compile a NestStep sample with nsc, run it on 4 processes
 #   make check      build and run the whole lit test suite, then the protocol matrix
+#                   over a chosen part of it (CHECK_MATRIX_TESTS, below)
+#   make check-memcheck  the tests that run a program under valgrind (%valgrind),
+#                   with memcheck on (in make check those runs are plain)
 #   make check-protocols  only the tests of the protocol matrix, by default and in
 #                   each configuration of PROTOCOL_MATRIX (below)
 #   make check-modes  every DRMA program at p = 1..5 in every configuration of
@@ -63,7 +66,8 @@ LIBEXEC := $(BUILD)/libexec/neststep/bsprun-watch $(BUILD)/libexec/neststep/bspr
 HEADERS := $(patsubst lib-bsplib/include/%,$(BUILD)/include/%,$(wildcard lib-bsplib/include/*.h)) $(BUILD)/include/neststep.h $(BUILD)/include/NestStep.h \
            $(BUILD)/include/ns_put_word.h
 
-.PHONY: all deps demo check check-protocols check-modes check-sanitize check-hosts bench install clean fuzz fuzz-deps
+.PHONY: all deps demo check check-protocols check-modes check-memcheck check-sanitize check-hosts \
+        bench install clean fuzz fuzz-deps
 all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
 
 # Installs only what is missing; a no-op (one dpkg query) when all is there.
@@ -193,23 +197,49 @@ demo: all
 # The protocol matrix (docs/testing.md): engine configurations under which
 # every test marked "MATRIX: every-mode" (DRMA only) or, in barrier mode,
 # "MATRIX: barrier-mode" must give exactly the output it gives by default.
-# One word per configuration, KNOB=VALUE[,KNOB=VALUE...].  `make check`
-# runs the whole suite in the default configuration (barrier mode,
-# NS_EXCHANGE=tree, NS_NODE_LOCAL=shm, made at the 257th root combine when
-# processes outnumber cores, so at p >= 3 here most tests combine on MPI
-# messages), then the marked tests in each of
-# these (NS_NODE_AFTER=0: through the node-local segment from the first;
-# with a relaxed mode, its requests through the segment's pipes at every p).
+# One word per configuration, KNOB=VALUE[,KNOB=VALUE...] (NS_NODE_AFTER=0:
+# through the node-local segment from the first combine; with a relaxed
+# mode, its requests through the segment's pipes at every p).
+# make check-protocols and make check-modes run every marked test in each.
 PROTOCOL_MATRIX ?= NS_EXCHANGE=direct NS_EXCHANGE=nbx NS_SYNC=relaxed NS_SYNC=relaxed-eager \
                    NS_SYNC=relaxed-check NS_NODE_AFTER=0 NS_SYNC=relaxed-eager,NS_NODE_AFTER=0
 
+# `make check` runs the whole suite in the default configuration (barrier
+# mode, NS_EXCHANGE=tree, NS_NODE_LOCAL=shm, made at the 257th root combine
+# when processes outnumber cores, so at p >= 3 here most tests combine on
+# MPI messages), then a chosen part of the marked tests, CHECK_MATRIX_TESTS
+# (one feature each: puts, gets, high-performance puts and gets,
+# registrations, write order, message headers, long combines, BSMP, the
+# collectives, distributed arrays, subgroups, the misuse the count exchange
+# finds), in each
+# configuration of CHECK_MATRIX, which covers every protocol of
+# PROTOCOL_MATRIX once: relaxed-check runs relaxed's three messages (over
+# the pipes), plain relaxed-eager its one (over MPI at p >= 3 here).  So
+# it stays under 10 minutes on 2 cores (docs/testing.md).
+CHECK_MATRIX ?= NS_EXCHANGE=direct NS_EXCHANGE=nbx NS_NODE_AFTER=0 \
+                NS_SYNC=relaxed-check,NS_NODE_AFTER=0 NS_SYNC=relaxed-eager
+CHECK_MATRIX_TESTS ?= put-array put-overlap-order put-zero-bytes get-array get-after-puts \
+    hpput-basic hpget-bsp-sum reg-push-next-sync reg-pop-next-sync overlap-random \
+    relaxed-producers-ahead put-headers combine-long-message hpput-direct collectives \
+    bsmp-order da-irregular neststep-join-order misuse-sync-vs-end
+empty :=
+space := $(empty) $(empty)
+
 check: all
 	@mkdir -p $(BUILD)/testsuite
-	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite default $(PROTOCOL_MATRIX)
+	@LIT_MATRIX_FILTER='/($(subst $(space),|,$(strip $(CHECK_MATRIX_TESTS))))\.(c|test)$$' \
+	  testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite default $(CHECK_MATRIX)
 
 check-protocols: all
 	@mkdir -p $(BUILD)/testsuite
 	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite NS_EXCHANGE=tree $(PROTOCOL_MATRIX)
+
+# check-memcheck: the tests whose runs say %valgrind, with valgrind's memcheck
+# on (any error or leak of ours fails; lit.cfg.py).  In make check those runs
+# are plain: under valgrind they are a tenth of its time.
+check-memcheck: all
+	@mkdir -p $(BUILD)/testsuite
+	@LIT_ARGS="--param memcheck=1" testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite
 
 # check-modes: every DRMA program of the suite at p = 1..5 under every
 # configuration of PROTOCOL_MATRIX, its output compared with barrier mode's
