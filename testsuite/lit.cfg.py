@@ -15,6 +15,18 @@ if not build or not os.path.isfile(os.path.join(build, 'bin', 'bspcc')):
     lit_config.fatal('run the suite through `make check` (needs --param build=<dir> with bin/bspcc)')
 config.test_exec_root = os.path.join(build, 'testsuite')
 
+
+def test_texts():
+    """(file name, text) of every test file of the suite; lit excludes by
+    file name, and the names of the tests chosen by text are unique."""
+    for dirpath, dirs, files in os.walk(config.test_source_root):
+        dirs[:] = [d for d in dirs if d not in ('Inputs', 'Output')]
+        for name in files:
+            if os.path.splitext(name)[1] in config.suffixes:
+                with open(os.path.join(dirpath, name), errors='replace') as f:
+                    yield name, f.read()
+
+
 llvm_bin = '/usr/lib/llvm-14/bin'
 config.environment['PATH'] = os.pathsep.join(
     [os.path.join(build, 'bin'), llvm_bin, config.environment.get('PATH', os.environ['PATH'])])
@@ -73,15 +85,7 @@ elif lit_config.params.get('memcheck'):
     # cores, about 100 s of the suite's 970 s of test time.
     config.substitutions.append(('%valgrind', 'valgrind -q --error-exitcode=99 --leak-check=full '
         '--suppressions=' + os.path.join(config.test_source_root, 'Inputs', 'mpich-ucx.supp')))
-    unchecked = []
-    for dirpath, dirs, files in os.walk(config.test_source_root):
-        dirs[:] = [d for d in dirs if d not in ('Inputs', 'Output')]
-        for name in files:
-            if os.path.splitext(name)[1] in config.suffixes:
-                with open(os.path.join(dirpath, name), errors='replace') as f:
-                    if '%valgrind' not in f.read():
-                        unchecked.append(name)
-    config.excludes += unchecked
+    config.excludes += sorted(name for name, text in test_texts() if '%valgrind' not in text)
 else:
     config.substitutions.append(('%valgrind', ''))
 if not os.path.isfile(sanitize_cc):
@@ -117,18 +121,10 @@ if matrix:
     mark = re.compile(r'^\s*(?://|#)?\s*MATRIX:\s*([a-z-]+)\s*$', re.M)
     # lit excludes by file name: every test not marked for this
     # configuration (names of marked tests are unique in the suite)
-    marked, names = set(), set()
-    for dirpath, dirs, files in os.walk(config.test_source_root):
-        dirs[:] = [d for d in dirs if d not in ('Inputs', 'Output')]
-        for name in files:
-            if os.path.splitext(name)[1] in config.suffixes:
-                names.add(name)
-                with open(os.path.join(dirpath, name), errors='replace') as f:
-                    if set(mark.findall(f.read())) & wanted:
-                        marked.add(name)
-    config.excludes += sorted(names - marked)
+    config.excludes += sorted(name for name, text in test_texts()
+                              if not set(mark.findall(text)) & wanted)
     config.available_features.add('matrix')
-    # the plain run checks memory with valgrind; here the outputs count
+    # make check-memcheck checks memory with valgrind; here the outputs count
     config.substitutions.insert(0, ('%valgrind', ''))
 
 if shutil.which('mpiexec'):
