@@ -201,8 +201,7 @@ summary(const struct ns_combine_in *in)
 {
     const int64_t *a = in->agree;
     if (in->ndest || in->items_len > NODE_INLINE || a[NS_AGREE_NPUSH]
-        || a[NS_AGREE_NPOP] || a[NS_AGREE_TAGSIZE] < -1 || a[NS_AGREE_TAGSIZE] > 0
-        || a[NS_AGREE_SPLIT] || a[NS_AGREE_COLL])
+        || a[NS_AGREE_NPOP] || a[NS_AGREE_SPLIT] || a[NS_AGREE_COLL])
         return (struct node_sum){ 0, 0, 0, 0 };
     return small_sum(a[NS_AGREE_KIND], a[NS_AGREE_STEP], a[NS_AGREE_SITE], a[NS_AGREE_POPS],
                      a[NS_AGREE_TAGSIZE]);
