@@ -17,6 +17,8 @@
  * never (they have no combines to make them at, node.c).
  */
 #include <stdatomic.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "internal.h"
 #include "node.h"
 
@@ -76,6 +78,43 @@ ns_pipe_bytes(int nlocal)
     return ns_pipe_ctl_bytes(nlocal) + (size_t)nlocal * (size_t)nlocal * pipe_size(nlocal);
 }
 
+static char *ring(int receiver, int sender);
+
+/* Maps now, at bsp_begin, the pages of the rings this process writes and
+ * reads.  A ring's bytes move on with every message, so otherwise each of
+ * its pages costs this process a page fault the first time a message
+ * reaches it, in the middle of a superstep where others wait for it: on
+ * this project's 2-core virtual machine a fault took 20-40 us, and LU of
+ * the seed 003 kernels met 32 of them at p = 2 (docs/research.md).
+ * MADV_POPULATE_WRITE (Linux 5.14) maps a range without changing a byte;
+ * without it, a zero written to each page of the rings I send into
+ * (nothing is published there yet) and a byte read from each page of the
+ * rings I read do the same. */
+static void
+map_rings(void)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    for (int j = 0; j < ns_node.nactive; j++) {
+        if (j == ns_node.lrank)
+            continue;
+        for (int mine = 0; mine < 2; mine++) {
+            char *r = mine ? ring(ns_node.lrank, j) : ring(j, ns_node.lrank);
+#ifdef MADV_POPULATE_WRITE
+            uintptr_t lo = (uintptr_t)r & ~(page - 1);
+            uintptr_t hi = ((uintptr_t)r + P.size + page - 1) & ~(page - 1);
+            if (madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE) == 0)
+                continue;
+#endif
+            for (size_t k = 0; k < P.size; k += page) {
+                if (mine)
+                    (void)*(volatile char *)(r + k);
+                else
+                    *(volatile char *)(r + k) = 0;
+            }
+        }
+    }
+}
+
 void
 ns_pipe_attach(char *base)
 {
@@ -94,6 +133,7 @@ ns_pipe_attach(char *base)
     for (int j = 0; j < n; j++)
         P.local[ns_node.active_rank[j]] = j;
     P.next = 0;
+    map_rings();
 }
 
 void
