@@ -25,8 +25,9 @@
  * two) writes no slot: its counter's block carries the agreement values
  * that can still differ and the items, from which the others rebuild its
  * slot's head; a superstep empty everywhere is decided from those blocks
- * alone.  An empty sync so reads one cache line of each other process, a
- * small combine two, where a slot's head and items take four.
+ * alone.  An empty sync, and a small combine of one scalar, so read one
+ * cache line of each other process, where a slot's head and items take
+ * four.
  * Slots and blocks alternate by parity, each block with its own counter:
  * those of combine e + 2 are written only after every process has arrived
  * at e + 1, that is, after all have read e.
@@ -35,6 +36,7 @@
  * MPI; the segments are made at the next (node.c).
  */
 #include <stdatomic.h>
+#include <stddef.h>
 #include "internal.h"
 #include "combiner.h"
 #include "node.h"
@@ -53,15 +55,37 @@ struct node_sum {
 };
 
 /* A process's arrival at the combines of one parity (or the leader's
- * done counter): epoch last, its summary and items first. */
+ * done counter): epoch last, its summary and items first.  The first
+ * cache line holds the counter, the summary packed in one word (pack())
+ * with the site, and the first 40 bytes of the items: one scalar's item,
+ * so that a small combine reads one line of each other process, as an
+ * empty sync does.  Pops and a tag size other than 0 and -1 are read from
+ * the second line only when the word says they are there. */
 struct node_block {
     _Atomic long epoch;         /* the last combine of this parity entered (or done) */
-    struct node_sum sum;
-    uint32_t items_len, pad;    /* of a small superstep: its items, inline */
-    char items[NODE_INLINE];
+    int64_t word;               /* a small superstep's summary (pack()), else 0 */
+    int64_t site;
+    char items[NODE_INLINE];    /* a small superstep's items, inline */
+    int64_t pops, tagsize;      /* where word says so */
+    int64_t pad;
 };
 _Static_assert(sizeof(struct node_block) == 2 * NODE_LINE, "a block is two cache lines");
+_Static_assert(offsetof(struct node_block, items) + 40 == NODE_LINE,
+               "a scalar's item (40 bytes) fills the first line");
 _Static_assert(NODE_INLINE % 8 == 0, "items stay 8-byte aligned");
+
+/* The bits of a block's word: kind + 1, the items' length, where pops and
+ * the tag size are, and the superstep.  Pops are 0 in a NestStep step and
+ * NS_POP_HASH_NONE in a BSPlib superstep that popped nothing; the tag
+ * size is 0, or -1 where bsp_set_tagsize was not called. */
+#define W_KIND      ((int64_t)127 << 56)
+#define W_LEN_SHIFT 49          /* 7 bits: NODE_INLINE fits */
+#define W_POPS      ((int64_t)1 << 48)      /* pops in the second line */
+#define W_POPS_NONE ((int64_t)1 << 47)      /* else NS_POP_HASH_NONE if set, 0 if not */
+#define W_TAG       ((int64_t)1 << 46)      /* the tag size in the second line */
+#define W_TAG_NEG   ((int64_t)1 << 45)      /* else -1 if set, 0 if not */
+#define W_STEP      (((int64_t)1 << 45) - 1)
+_Static_assert(NODE_INLINE < 128, "the items' length fits its 7 bits");
 
 static long epoch;              /* combines of the root group so far */
 static long arrived;            /* the combine ns_combine_quiet arrived at, or 0 */
@@ -191,7 +215,7 @@ exchange_bundles(struct ns_combiner *C, long e)
 static struct node_sum
 small_sum(int64_t kind, int64_t step, int64_t site, int64_t pops, int64_t tagsize)
 {
-    if (kind < 0 || kind >= 127 || step < 0 || step >= (int64_t)1 << 56)
+    if (kind < 0 || kind >= 127 || step < 0 || step > W_STEP)
         return (struct node_sum){ 0, 0, 0, 0 };
     return (struct node_sum){ (kind + 1) << 56 | step, site, pops, tagsize };
 }
@@ -207,14 +231,55 @@ summary(const struct ns_combine_in *in)
                      a[NS_AGREE_TAGSIZE]);
 }
 
+/* The block's word of a small superstep's summary with items_len bytes of
+ * items; 0 for one that is not small. */
+static int64_t
+pack(const struct node_sum *s, size_t items_len)
+{
+    if (!s->kind_step)
+        return 0;
+    int64_t w = (s->kind_step & W_KIND) | (int64_t)items_len << W_LEN_SHIFT
+              | (s->kind_step & W_STEP);
+    if (s->pops == (int64_t)NS_POP_HASH_NONE)
+        w |= W_POPS_NONE;
+    else if (s->pops)
+        w |= W_POPS;
+    if (s->tagsize == -1)
+        w |= W_TAG_NEG;
+    else if (s->tagsize)
+        w |= W_TAG;
+    return w;
+}
+
+/* Block b's summary in *s; returns the length of its items. */
+static size_t
+unpack(const struct node_block *b, struct node_sum *s)
+{
+    int64_t w = b->word;
+    if (!w) {
+        *s = (struct node_sum){ 0, 0, 0, 0 };
+        return 0;
+    }
+    s->kind_step = (w & W_KIND) | (w & W_STEP);
+    s->site = b->site;
+    s->pops = w & W_POPS ? b->pops : w & W_POPS_NONE ? (int64_t)NS_POP_HASH_NONE : 0;
+    s->tagsize = w & W_TAG ? b->tagsize : w & W_TAG_NEG ? -1 : 0;
+    return (size_t)(w >> W_LEN_SHIFT & 127);
+}
+
 /* My arrival at combine e: my summary and the items of a small superstep,
  * then my counter (a release store). */
 static void
 arrive(long e, struct node_sum sum, const char *items, size_t items_len)
 {
     struct node_block *b = block(e, ns_node.lrank);
-    b->sum = sum;
-    b->items_len = (uint32_t)items_len;
+    int64_t w = pack(&sum, items_len);
+    b->word = w;
+    b->site = sum.site;
+    if (w & W_POPS)
+        b->pops = sum.pops;
+    if (w & W_TAG)
+        b->tagsize = sum.tagsize;
     if (items_len)
         memcpy(b->items, items, items_len);
     atomic_store_explicit(&b->epoch, e, memory_order_release);
@@ -235,13 +300,13 @@ writes_slot(const struct node_sum *s)
 static inline int
 all_empty(long e, const struct node_sum *mine)
 {
-    if (!mine->kind_step)
+    int64_t w = pack(mine, 0);
+    if (!w)
         return 0;
     for (int r = 0; r < ns_node.nactive; r++) {
         const struct node_block *b = block(e, r);
-        const struct node_sum *s = &b->sum;
-        if (s->kind_step != mine->kind_step || s->site != mine->site || s->pops != mine->pops
-            || s->tagsize != mine->tagsize || b->items_len)
+        if (b->word != w || b->site != mine->site || (w & W_POPS && b->pops != mine->pops)
+            || (w & W_TAG && b->tagsize != mine->tagsize))
             return 0;
     }
     return 1;
@@ -254,7 +319,9 @@ static const struct wire_head *
 head(long e, int r, const char **items)
 {
     const struct node_block *b = block(e, r);
-    const struct node_sum *s = &b->sum;
+    struct node_sum sum;
+    size_t len = unpack(b, &sum);
+    const struct node_sum *s = &sum;
     if (writes_slot(s)) {
         const struct wire_head *h = (const void *)slot(e, r);
         *items = ns_comb_items(h);
@@ -264,11 +331,11 @@ head(long e, int r, const char **items)
         rebuilt = ns_xmalloc(sizeof *rebuilt * (size_t)ns_node.nprocs);
     struct wire_head *h = &rebuilt[r];
     memset(h, 0, sizeof *h);
-    h->total = sizeof *h + b->items_len;
-    h->items_len = b->items_len;
+    h->total = sizeof *h + len;
+    h->items_len = (uint32_t)len;
     *items = b->items;
     h->agree[NS_AGREE_KIND] = (s->kind_step >> 56) - 1;
-    h->agree[NS_AGREE_STEP] = s->kind_step & (((int64_t)1 << 56) - 1);
+    h->agree[NS_AGREE_STEP] = s->kind_step & W_STEP;
     h->agree[NS_AGREE_POPS] = s->pops;
     h->agree[NS_AGREE_TAGSIZE] = s->tagsize;
     h->agree[NS_AGREE_SITE] = s->site;

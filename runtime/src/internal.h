@@ -284,8 +284,9 @@ struct ns_regstate {
     /* this superstep's changes */
     const void **push_addr; int64_t *push_size; int npush, cappush;
     int *pop_slot; int npop, cappop;
-    uint64_t pop_hash;
+    uint64_t pop_hash;          /* of this superstep's pops; NS_POP_HASH_NONE: none */
 };
+#define NS_POP_HASH_NONE 1469598103934665603ULL
 /* READ (read.c): the slot of a registered area in force, or a located
  * stop; the stop for a wrong count. */
 /* The registrations whose puts a READ of area counts: every one of that

@@ -127,7 +127,7 @@ ns_reg_init(void)
     memset(&R, 0, sizeof R);
     map_alloc(64);
     forget_last();
-    R.pop_hash = 1469598103934665603ULL;
+    R.pop_hash = NS_POP_HASH_NONE;
 }
 
 void
@@ -294,6 +294,6 @@ ns_reg_apply(const int64_t *max_size)
         R.free_slots[R.nfree++] = R.pop_slot[i];
     }
     R.npush = R.npop = 0;
-    R.pop_hash = 1469598103934665603ULL;
+    R.pop_hash = NS_POP_HASH_NONE;
     forget_last();
 }
