@@ -73,10 +73,17 @@ CRITERIA = [
     ("bw", "(c) (for information) the bound of a buffered put, a copy of the source then "
      "Isend/Irecv, against Isend/Irecv", (2, 4, 8), ("65536", "1048576", "16777216"),
      "copy+Isend/Irecv", "Isend/Irecv", ("max", 1.3)),
+    ("bw", "(c) (for information) the bound of a superstep carrying a buffered put, a copy of "
+     "the source, Isend/Irecv, then a barrier in a shared-memory window, against Isend/Irecv",
+     (2, 4, 8), ("65536", "1048576", "16777216"), "copy+Isend/Irecv+shm_barrier",
+     "Isend/Irecv", ("max", 1.3)),
     ("bw", "(c) bsp_put within 1.3x of that bound", (2, 4, 8), ("65536", "1048576", "16777216"),
-     "bsp_put", "copy+Isend/Irecv", ("max", 1.3)),
+     "bsp_put", "copy+Isend/Irecv+shm_barrier", ("max", 1.3)),
     ("bw", "(c) bsp_hpput (no copy at the call) within 1.3x of Isend/Irecv from 64 KiB",
      (2, 4, 8), ("65536", "1048576", "16777216"), "bsp_hpput", "Isend/Irecv", ("max", 1.3)),
+    ("bw", "(c) bsp_hpput within 1.3x of the bound of a superstep carrying the transfer "
+     "(Isend/Irecv+shm_barrier) from 64 KiB", (2, 4, 8), ("65536", "1048576", "16777216"),
+     "bsp_hpput", "Isend/Irecv+shm_barrier", ("max", 1.3)),
     ("combine", "(d) sh<+> combine within 2x of the best of MPI_Allreduce/MPI_Iallreduce",
      (2, 4, 8), ("-",), "sh<+>_step", None, ("max", 2.0)),
     ("prefix", "(e) combine(x<+:pre>) within 2x of the best of MPI_Exscan/MPI_Iexscan",
