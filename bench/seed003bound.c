@@ -18,12 +18,20 @@ static const char *
 variant_name(enum s3b_variant v)
 {
     static const char *const names[] = { "mpi/neighbours", "mpi/neighbours+barrier",
-                                         "shm/neighbours" };
+                                         "shm/neighbours", "shm/neighbours+barrier" };
     return names[v];
 }
 
-/* ---- S3B_SHM: a ring of RING slots per ordered pair, in the receiver's
- * part of a shared window: ctl[p] (by sender), then slot[p][RING]. ---- */
+/* Whether variant v copies its messages through the shared window. */
+static int
+through_shm(enum s3b_variant v)
+{
+    return v == S3B_SHM || v == S3B_SHM_BARRIER;
+}
+
+/* ---- S3B_SHM and S3B_SHM_BARRIER: a ring of RING slots per ordered pair,
+ * in the receiver's part of a shared window: ctl[p] (by sender), then
+ * slot[p][RING]. ---- */
 #define RING 2
 #define LINE 64
 
@@ -99,7 +107,7 @@ reached(const void *arg)
 void
 s3b_send(enum s3b_variant v, const double *buf, int n, int dest, int tag, MPI_Request *req)
 {
-    if (v != S3B_SHM) {
+    if (!through_shm(v)) {
         MPI_Isend(buf, n, MPI_DOUBLE, dest, tag, MPI_COMM_WORLD, req);
         return;
     }
@@ -119,12 +127,12 @@ s3b_send(enum s3b_variant v, const double *buf, int n, int dest, int tag, MPI_Re
 void
 s3b_recv(enum s3b_variant v, double *buf, int n, int src, int tag, MPI_Request *req)
 {
-    if (v != S3B_SHM) {
+    if (!through_shm(v)) {
         MPI_Irecv(buf, n, MPI_DOUBLE, src, tag, MPI_COMM_WORLD, req);
         return;
     }
     if (npend == 2 * P + 1)
-        bench_fail("shm/neighbours: more than %d receives outstanding", npend);
+        bench_fail("%s: more than %d receives outstanding", variant_name(v), npend);
     pend[npend++] = (struct pending){ req, buf, n, src, tag };
     *req = MPI_REQUEST_NULL;
 }
@@ -141,7 +149,7 @@ take(const struct pending *q)
     struct slot_head h;
     memcpy(&h, slot, sizeof h);
     if (h.tag != q->tag || h.n != q->n)
-        bench_fail("shm/neighbours: process %d expected a message of tag %d and %d doubles "
+        bench_fail("shm bound: process %d expected a message of tag %d and %d doubles "
                    "from %d, its next one has tag %d and %d doubles", ME, q->tag, q->n,
                    q->src, h.tag, h.n);
     memcpy(q->buf, slot + sizeof h, sizeof *q->buf * (size_t)q->n);
@@ -168,7 +176,7 @@ s3b_wait(int n, MPI_Request *reqs)
 void
 s3b_superstep_end(enum s3b_variant v)
 {
-    if (v != S3B_BARRIER)
+    if (v != S3B_BARRIER && v != S3B_SHM_BARRIER)
         return;
     double t0 = bench_now();
     bench_shm_barrier();
@@ -203,7 +211,8 @@ s3b_end(void)
 void
 s3b_runs(void (*run)(enum s3b_variant v))
 {
-    static const enum s3b_variant order[] = { S3B_NEIGHBOURS, S3B_BARRIER, S3B_SHM, S3B_SHM,
+    static const enum s3b_variant order[] = { S3B_NEIGHBOURS, S3B_BARRIER, S3B_SHM,
+                                              S3B_SHM_BARRIER, S3B_SHM_BARRIER, S3B_SHM,
                                               S3B_BARRIER, S3B_NEIGHBOURS };
     for (size_t i = 0; i < sizeof order / sizeof *order; i++)
         run(order[i]);
