@@ -149,12 +149,22 @@ add_rec(struct ns_peer *pe, int kind, int slot, size_t offset, size_t nbytes, si
 static void hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes);
 static void add_hpfix(struct ns_hpfix f);
 
-/* A large bsp_put: the source copied now (BSPlib semantics), into the
- * bulk store; it leaves at the sync as a message of its own, and the
- * destination receives it in place (a HPPUT record). */
+/* A large bsp_put: the source copied now (BSPlib semantics).  To a
+ * process of my node's segment, into my mailbox, where the destination
+ * copies it from when it applies the record (a MPUT record, mailbox.c);
+ * else into the bulk store, from which it leaves at the sync as a message
+ * of its own, received in place (a HPPUT record). */
 static void
 bulk_put(int pid, const void *src, int slot, size_t offset, size_t nbytes)
 {
+    uint64_t at;
+    char *box = ns_mailbox_reserve(E.superstep, pid, nbytes, &at);
+    if (box) {
+        struct ns_rec *r = add_rec(to_peer(pid), NS_REC_MPUT, slot, offset, nbytes, sizeof at);
+        memcpy(r + 1, &at, sizeof at);
+        memcpy(box, src, nbytes);
+        return;
+    }
     add_rec(to_peer(pid), NS_REC_HPPUT, slot, offset, nbytes, 0);
     size_t copy = E.bulk.len;
     memcpy(ns_buf_append(&E.bulk, NS_PAD8(nbytes)), src, nbytes);
@@ -563,6 +573,13 @@ apply_record(int src, const char *p)
     case NS_REC_SEND:
         ns_queue_add(r + 1, (const char *)(r + 1) + NS_PAD8(r->offset), r->nbytes);
         return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
+    case NS_REC_MPUT: {     /* its data in the sender's mailbox */
+        uint64_t at;
+        memcpy(&at, r + 1, sizeof at);
+        copy_bytes(put_target("bsp_put", src, REC_SLOT(r), r->offset, r->nbytes),
+                   ns_mailbox_of(src, E.superstep) + at, r->nbytes);
+        return sizeof *r + sizeof at;
+    }
     case NS_REC_HPPUT: {    /* unbuffered on destination: lands in place, in pieces */
         char *t = put_target("bsp_hpput", src, REC_SLOT(r), r->offset, r->nbytes);
         ns_sched_receive(t, 0, r->nbytes, ((const struct msg_head *)E.peer[src].in.data)->chunk,
@@ -741,7 +758,8 @@ check_current(int src, const char *p, long stamp)
         slot = NS_CPUT_SLOT(*(const uint32_t *)p);
     else if (kind == NS_REC_SPUT)
         slot = SREC_SLOT((const struct ns_srec *)p);
-    else if (kind == NS_REC_PUT || kind == NS_REC_GET || kind == NS_REC_HPPUT)
+    else if (kind == NS_REC_PUT || kind == NS_REC_GET || kind == NS_REC_HPPUT
+             || kind == NS_REC_MPUT)
         slot = REC_SLOT((const struct ns_rec *)p);
     else
         return;
@@ -816,7 +834,7 @@ ns_exchange_note_slots(const struct ns_buf *out, struct ns_buf *slots)
             slot = NS_CPUT_SLOT(*(const uint32_t *)p);
         else if (kind == NS_REC_SPUT)
             slot = SREC_SLOT((const struct ns_srec *)p);
-        else if (kind == NS_REC_PUT || kind == NS_REC_HPPUT)
+        else if (kind == NS_REC_PUT || kind == NS_REC_HPPUT || kind == NS_REC_MPUT)
             slot = REC_SLOT((const struct ns_rec *)p);
         else if (kind == NS_REC_GET)
             slot = -1 - REC_SLOT((const struct ns_rec *)p);

@@ -89,10 +89,12 @@ ns_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *
  * reply carries nbytes.  SEND: struct ns_rec, a tag of `offset` bytes,
  * padded, then a payload of nbytes, padded.  HPPUT: struct
  * ns_rec; its data of at least NS_HPPUT_DIRECT bytes follows as a message of
- * its own, straight from the source into the destination (no copies). */
+ * its own, straight from the source into the destination (no copies).
+ * MPUT: struct ns_rec, then the 8-byte offset of its data in the sender's
+ * mailbox of the superstep (a large bsp_put inside a node, mailbox.c). */
 #define NS_HPPUT_DIRECT (32 * 1024)
 enum { NS_REC_NOP = 0, NS_REC_PUT = 1, NS_REC_GET = 2, NS_REC_SEND = 3, NS_REC_SPUT = 4,
-       NS_REC_HPPUT = 5, NS_REC_CPUT = NS_CPUT_KIND };
+       NS_REC_HPPUT = 5, NS_REC_CPUT = NS_CPUT_KIND, NS_REC_MPUT = 7 };
 struct ns_rec {
     uint32_t kind_slot;     /* kind:4 | slot:28 */
     uint32_t nbytes;
@@ -125,6 +127,7 @@ ns_rec_size(const void *p)
     case NS_REC_SPUT: return sizeof(struct ns_srec) + NS_PAD8(NS_SREC_BYTES((const struct ns_srec *)p));
     case NS_REC_PUT: return sizeof *r + NS_PAD8(r->nbytes);
     case NS_REC_SEND: return sizeof *r + NS_PAD8(r->offset) + NS_PAD8(r->nbytes);
+    case NS_REC_MPUT: return sizeof *r + sizeof(uint64_t);
     default: return sizeof *r;
     }
 }

@@ -25,6 +25,15 @@
  * message's superstep + 1 (the zeroed table holds none), its offset and
  * length in the sender's mailbox.  A message that does not fit the room
  * left in the mailbox goes through MPI as before.
+ * A bsp_put of NS_PUT_DIRECT bytes or more to a process of the segment
+ * copies its data at the call into the end of the mailbox of its
+ * superstep (reserve), which the parity rule above already frees then:
+ * the sender has finished the combine of s - 1, so everyone has taken the
+ * messages of s - 2.  Its record says where; the destination copies the
+ * data out when it applies the record, before it arrives at the combine
+ * of s + 1.  One copy each way, no MPI message.  While a superstep holds
+ * such room, other kinds of message (NestStep's) stay out of that
+ * mailbox: their steps are counted apart.
  * Used in barrier mode under the tree exchange (the combines that run
  * through the segment), for the root group's BSPlib supersteps and
  * NestStep steps (groups below the root do not all sync together).
@@ -42,8 +51,14 @@ static struct mailbox {
     char *data;             /* [nactive senders][2][size] */
     size_t size;            /* bytes of one mailbox */
     size_t used;            /* of mine, in this superstep */
+    size_t room;            /* of mine, for messages: below the reserved data */
+    long resv_step;         /* the BSPlib superstep whose puts reserved, or -1 */
     int *local;             /* [nprocs]: a pid's index in my segment, or -1 */
 } M;
+
+/* At most this share of a mailbox holds reserved put data, so that the
+ * sync's messages keep some room. */
+#define RESERVE_MAX(size) ((size) / 4 * 3)
 
 static size_t
 mailbox_size(int nlocal)
@@ -73,6 +88,8 @@ ns_mailbox_attach(char *base)
     M.data = base + ns_mailbox_table_bytes(n);
     M.size = mailbox_size(n);
     M.used = 0;
+    M.room = M.size;
+    M.resv_step = -1;
     M.local = ns_xmalloc(sizeof(int) * (size_t)ns_node.nprocs);
     for (int i = 0; i < ns_node.nprocs; i++)
         M.local[i] = -1;
@@ -113,12 +130,55 @@ ns_mailbox_begin(void)
     M.used = 0;
 }
 
+static char *
+box_of(int lrank, long step)
+{
+    return M.data + ((size_t)lrank * 2 + (size_t)(step & 1)) * M.size;
+}
+
+/* The room for messages of this kind and step: below the data reserved
+ * for the puts of the superstep; none for other kinds while a reservation
+ * of the last two supersteps may still be read. */
+static size_t
+room(int kind, long step)
+{
+    if (M.resv_step < 0)
+        return M.size;
+    if (kind != NS_MAIL_BSP)
+        return ns_eng.superstep <= M.resv_step + 1 ? 0 : M.size;
+    return step == M.resv_step ? M.room : M.size;
+}
+
+char *
+ns_mailbox_reserve(long step, int dest, size_t len, uint64_t *off)
+{
+    if (!in_use() || M.local[dest] < 0)
+        return NULL;
+    if (M.resv_step != step) {
+        M.resv_step = step;
+        M.room = M.size;
+    }
+    size_t need = (len + 63) & ~(size_t)63;
+    if (need > M.room || M.size - (M.room - need) > RESERVE_MAX(M.size))
+        return NULL;
+    M.room -= need;
+    *off = M.room;
+    return box_of(ns_node.lrank, step) + M.room;
+}
+
+const char *
+ns_mailbox_of(int src, long step)
+{
+    return box_of(M.local[src], step);
+}
+
 int
 ns_mailbox_post(int kind, long step, int dest, const void *msg, size_t len)
 {
-    if (!in_use() || M.local[dest] < 0 || len > M.size - M.used)
+    size_t r = in_use() ? room(kind, step) : 0;
+    if (!r || M.local[dest] < 0 || M.used > r || len > r - M.used)
         return 0;
-    char *box = M.data + ((size_t)ns_node.lrank * 2 + (size_t)(step & 1)) * M.size;
+    char *box = box_of(ns_node.lrank, step);
     memcpy(box + M.used, msg, len);
     struct entry *e = entry(kind, step, M.local[dest], ns_node.lrank);
     e->off = (uint32_t)M.used;
@@ -138,7 +198,7 @@ ns_mailbox_peek(int kind, long step, int src, size_t *len)
     if (__atomic_load_n(&e->step, __ATOMIC_ACQUIRE) != step + 1)
         return NULL;
     *len = e->len;
-    return M.data + ((size_t)s * 2 + (size_t)(step & 1)) * M.size + e->off;
+    return box_of(s, step) + e->off;
 }
 
 int

@@ -88,6 +88,15 @@ const char *ns_mailbox_peek(int kind, long step, int src, size_t *len);
  * messages of this superstep posted to me, adds them to E.sources and
  * returns how many. */
 int  ns_mailbox_take(void);
+/* A large bsp_put's data to dest (in my segment), copied at the call
+ * straight into my mailbox of this BSPlib superstep: room for len bytes
+ * at the mailbox's end, its offset in *off; NULL if dest is not in my
+ * segment or the room is taken.  The sync's messages fill the mailbox
+ * from its start, below that room. */
+char *ns_mailbox_reserve(long step, int dest, size_t len, uint64_t *off);
+/* Where src's mailbox of this superstep starts (src in my segment), for
+ * the data its records point at. */
+const char *ns_mailbox_of(int src, long step);
 /* pipe.c: a byte pipe per ordered pair of my segment's processes for the
  * relaxed modes (none in barrier mode: 0 bytes).  The segment holds their
  * control lines (zeroed) and rings after the mailboxes. */

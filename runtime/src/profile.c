@@ -303,6 +303,7 @@ walk(const struct ns_buf *b, int q, int outgoing)
             outgoing ? e->msgs_out++ : e->msgs_in++;
             /* fall through */
         case NS_REC_PUT:
+        case NS_REC_MPUT:
             data += r->nbytes;
             cur.nput += outgoing;
             cur.put_bytes += outgoing ? r->nbytes : 0;
