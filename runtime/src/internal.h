@@ -359,7 +359,8 @@ ns_peer_own_in(struct ns_peer *pe)
 struct ns_hpfix { size_t dest; size_t at; const void *src; size_t n; size_t copy; };
 /* bsp_put from this size on (to another process, barrier mode) travels as
  * a message of its own from the copy taken at the call, received straight
- * into the destination: one copy fewer than through the request buffers. */
+ * into the destination: one copy fewer than through the request buffers;
+ * inside a node its copy goes into the sender's mailbox (mailbox.c). */
 #define NS_PUT_DIRECT (32 * 1024)
 #define NS_HP_SEND_DIRECT SIZE_MAX
 
