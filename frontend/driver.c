@@ -829,6 +829,53 @@ check_output_dir(const struct options *o)
     free(copy);
 }
 
+static char *derived_name(const char *name, const char *suffix);
+
+/* Is the file named out one of the inputs (the same file, by device and
+ * inode, under whatever name: a link, another path)?  Then nsc stops, as
+ * gcc does, before anything is written. */
+static void
+check_not_an_input(const struct options *o, const char *out)
+{
+    struct stat so, si;
+    if (!out || stat(out, &so) != 0 || !S_ISREG(so.st_mode))
+        return;                         /* not there yet, or /dev/null and the like */
+    for (size_t i = 0; i < o->ninputs; i++) {
+        const char *in = o->inputs[i].name;
+        if (stat(in, &si) != 0 || si.st_dev != so.st_dev || si.st_ino != so.st_ino)
+            continue;
+        if (!strcmp(in, out))
+            fatal("input file '%s' is the same as output file", in);
+        fatal("input file '%s' is the same as output file '%s'", in, out);
+    }
+}
+
+/* Every file a stage would write (-o, a.out, or the .o/.s that -c/-S
+ * derive from each input's name) is none of the inputs. */
+static void
+check_outputs_not_inputs(const struct options *o)
+{
+    if (o->mode == MODE_SYNTAX)
+        return;
+    if (o->output) {
+        check_not_an_input(o, o->output);
+        return;
+    }
+    if (o->mode == MODE_LINK) {
+        check_not_an_input(o, "a.out");
+        return;
+    }
+    if (o->mode != MODE_COMPILE && o->mode != MODE_ASSEMBLE)
+        return;                         /* -E and --emit-c without -o: standard output */
+    for (size_t i = 0; i < o->ninputs; i++) {
+        if (o->inputs[i].kind == IN_LINK)
+            continue;
+        char *out = derived_name(o->inputs[i].name, o->mode == MODE_ASSEMBLE ? ".s" : ".o");
+        check_not_an_input(o, out);
+        free(out);
+    }
+}
+
 static void
 check_command_line(struct options *o)
 {
@@ -1411,6 +1458,7 @@ main(int argc, char **argv)
     locate_runtime(&o, argv[0]);
     check_inputs_exist(&o);
     check_output_dir(&o);
+    check_outputs_not_inputs(&o);
     int failed = run_mode(&o);
     free_options(&o);
     return failed ? 1 : 0;
