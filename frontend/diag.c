@@ -19,6 +19,17 @@ struct source {
     long len;
     const char *last;           /* the start of line last_line, found last: the */
     int last_line;              /* emitter asks for a file's lines in order */
+    int last_len;               /* and its length */
+};
+
+/* Where map_column got to last: the emitter asks for every token of a
+ * line with generated text, left to right, and each walk goes on from
+ * where the one before stopped (a line of n tokens costs O(n), not
+ * O(n^2)). */
+struct column_walk {
+    const char *pp, *src;       /* the preprocessed line, the source line; NULL: none */
+    int n;                      /* the source line's length */
+    int i, j;                   /* matched so far: src[0..i) and pp[0..j) */
 };
 
 static struct {
@@ -26,6 +37,7 @@ static struct {
     const char *default_file;
     struct source cache[MAX_CACHED];
     int ncache, next_evict;
+    struct column_walk walk;
 } D;
 
 void
@@ -41,6 +53,7 @@ diag_init(int max_errors, const char *default_file)
 void
 diag_finish(void)
 {
+    D.walk.pp = NULL;
     for (int i = 0; i < D.ncache; i++) {
         free(D.cache[i].name);
         free(D.cache[i].text);
@@ -73,6 +86,7 @@ load(const char *name)
     } else {
         s = &D.cache[D.next_evict];
         D.next_evict = (D.next_evict + 1) % MAX_CACHED;
+        D.walk.pp = NULL;               /* its text goes */
         free(s->name);
         free(s->text);
     }
@@ -119,6 +133,10 @@ source_line(const char *file, int line, int *len)
         return NULL;
     const char *p = s->text, *end = s->text + s->len;
     int l = 1;
+    if (s->last && s->last_line == line) {
+        *len = s->last_len;
+        return s->last;
+    }
     if (s->last && s->last_line <= line) {
         p = s->last;
         l = s->last_line;
@@ -136,6 +154,7 @@ source_line(const char *file, int line, int *len)
     if (e > p && e[-1] == '\r')
         e--;
     *len = (int)(e - p);
+    s->last_len = *len;
     return p;
 }
 
@@ -155,6 +174,11 @@ map_column(struct loc loc, const char *src, int n)
         return 0;
     const char *pp = loc.pos - (loc.col - 1);
     int k = loc.col - 1, i = 0, j = 0;
+    if (D.walk.pp == pp && D.walk.src == src && D.walk.n == n && D.walk.j <= k) {
+        i = D.walk.i;
+        j = D.walk.j;
+    }
+    D.walk.pp = NULL;
     for (;;) {
         while (j < k && blank(pp[j]))
             j++;
@@ -179,6 +203,7 @@ map_column(struct loc loc, const char *src, int n)
         i++;
         j++;
     }
+    D.walk = (struct column_walk){ pp, src, n, i, j };
     if (i < n && src[i] == pp[k])
         return i + 1;
     if (i >= n && (pp[k] == '\n' || pp[k] == '\0' || pp[k] == '\r'))
