@@ -115,7 +115,7 @@ $(BUILD)/frontend/parser.c $(BUILD)/frontend/parser.h &: frontend/parser.y
 	@echo "  BISON   $<"
 	$(Q)bison -d -o $(BUILD)/frontend/parser.c $<
 
-NSC_CFLAGS = $(CFLAGS) -Ifrontend -I$(BUILD)/frontend
+NSC_CFLAGS = $(CFLAGS) -pthread -Ifrontend -I$(BUILD)/frontend
 
 $(FRONTEND_OBJ): $(BUILD)/obj/frontend/%.o: frontend/%.c
 	@mkdir -p $(dir $@)
@@ -134,7 +134,7 @@ $(FRONTEND_OBJ) $(FRONTEND_GEN_OBJ): | $(FRONTEND_HDR)
 $(BUILD)/bin/nsc: $(FRONTEND_OBJ) $(FRONTEND_GEN_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LINK    $@"
-	$(Q)$(HOSTCC) $(LDFLAGS) $^ -o $@
+	$(Q)$(HOSTCC) $(LDFLAGS) -pthread $^ -o $@
 
 $(BUILD)/include/%.h: lib-bsplib/include/%.h
 	@mkdir -p $(dir $@)
@@ -301,7 +301,7 @@ install: all
 FUZZ_DEB_PACKAGES := clang-14 libclang-rt-14-dev
 FUZZ_CC     := clang-14
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-               -std=c11 -D_GNU_SOURCE -Ifrontend -I$(BUILD)/frontend
+               -pthread -std=c11 -D_GNU_SOURCE -Ifrontend -I$(BUILD)/frontend
 FUZZ_BIN    := $(BUILD)/fuzz/fuzz_translate
 FUZZ_SEEDS  := $(BUILD)/fuzz/seeds
 FUZZ_CORPUS := $(BUILD)/fuzz/corpus

@@ -293,7 +293,7 @@ node_new(struct unit *u, enum node_kind k, int first, int last)
     n->tok = -1;
     n->name_tok = -1;
     n->dist_tok = -1;
-    n->depth = 1;
+    n->item_index = -1;
     node_set_range(u, n, first, last);
     return n;
 }
@@ -320,13 +320,6 @@ node_add_kid(struct unit *u, struct node *n, struct node *c)
     n->kids[i] = c;
     n->nkids++;
     c->parent = n;
-    if (c->depth + 1 > n->depth) {
-        n->depth = c->depth + 1;
-        if (n->depth > NSC_MAX_DEPTH && !u->too_deep) {
-            u->too_deep = 1;
-            diag_error(n->loc, "nesting too deep (more than %d levels)", NSC_MAX_DEPTH);
-        }
-    }
 }
 
 void
@@ -335,6 +328,7 @@ node_add_item(struct unit *u, struct node *n, struct node *c)
     if (!c)
         return;
     n->items = grow(u->arena, n->items, &n->capitems, n->nitems, sizeof *n->items);
+    c->item_index = n->nitems;
     n->items[n->nitems++] = c;
     node_add_kid(u, n, c);
 }
@@ -366,29 +360,127 @@ node_add_type_range(struct unit *u, struct node *n, int first, int last)
     n->ntype_ranges++;
 }
 
-void
+/* The walk's stack: a frame per open node (the node, its next kid), on the
+ * C stack up to WALK_LOCAL frames, then on the heap. */
+#define WALK_LOCAL 64
+struct walk_frame {
+    struct node *n;
+    int next;
+};
+
+int
 node_walk(struct node *n, node_visit pre, node_visit post, void *ctx)
 {
     if (!n)
-        return;
-    if (pre && !pre(n, ctx))
-        return;
-    for (int i = 0; i < n->nkids; i++)
-        node_walk(n->kids[i], pre, post, ctx);
-    if (post)
-        post(n, ctx);
+        return 0;
+    int r = pre ? pre(n, ctx) : 1;
+    if (r <= 0)
+        return r < 0;
+    struct walk_frame local[WALK_LOCAL], *st = local;
+    int cap = WALK_LOCAL, top = 0, stopped = 0;
+    st[top++] = (struct walk_frame){ n, 0 };
+    while (top > 0) {
+        struct walk_frame *f = &st[top - 1];
+        if (f->next < f->n->nkids) {
+            struct node *c = f->n->kids[f->next++];
+            r = pre ? pre(c, ctx) : 1;
+            if (r < 0) {
+                stopped = 1;
+                break;
+            }
+            if (r == 0)
+                continue;
+            if (top == cap) {
+                struct walk_frame *ns = xmalloc(2 * (size_t)cap * sizeof *ns);
+                memcpy(ns, st, (size_t)top * sizeof *ns);
+                if (st != local)
+                    free(st);
+                st = ns;
+                cap *= 2;
+            }
+            st[top++] = (struct walk_frame){ c, 0 };
+        } else {
+            top--;
+            if (post && post(f->n, ctx) < 0) {
+                stopped = 1;
+                break;
+            }
+        }
+    }
+    if (st != local)
+        free(st);
+    return stopped;
+}
+
+/* ---- nesting ---- */
+
+/* Does kid c continue a chain of n, one that C code grows without nesting
+ * deeper: the left operand of a left-associative operator (a + b + c,
+ * a, b, c), the else branch of an if (else if), the statement after a
+ * label (case 1: case 2: ...), the operand of a postfix operator (a[i][j],
+ * f(x)(y), p->next->next)? */
+static int
+continues_chain(const struct node *n, const struct node *c)
+{
+    switch (n->kind) {
+    case N_TRANSLATION_UNIT:
+        return 1;
+    case N_BINARY: case N_COMMA: case N_INDEX: case N_SECTION: case N_CALL: case N_MEMBER:
+        return c == n->lhs;
+    case N_POSTFIX:
+        return c == n->operand;
+    case N_IF:
+        return c == n->els;
+    case N_LABEL: case N_CASE: case N_DEFAULT:
+        return c == n->body;
+    default:
+        return 0;
+    }
+}
+
+static int
+nesting_post(struct node *n, void *ctx)
+{
+    struct unit *u = ctx;
+    int d = 1;
+    for (int i = 0; i < n->nkids; i++) {
+        const struct node *c = n->kids[i];
+        int dc = c->depth + !continues_chain(n, c);
+        if (dc > d)
+            d = dc;
+    }
+    n->depth = d;
+    if (d > NSC_MAX_NESTING) {
+        diag_error(n->loc, "nesting too deep (more than %d levels of parentheses, blocks, "
+                   "nested statements or operands)", NSC_MAX_NESTING);
+        u->too_deep = 1;
+        return -1;
+    }
+    return 0;
 }
 
 int
-node_check(const struct unit *u, const struct node *n)
+unit_check_nesting(struct unit *u)
 {
-    int bad = 0;
-    if (!n)
-        return 0;
-    if (n->first < 0 || n->last >= u->ntoks || n->first > n->last + 1) {
+    if (u->root)
+        node_walk(u->root, NULL, nesting_post, u);
+    return u->too_deep;
+}
+
+struct check_ctx {
+    const struct unit *u;
+    int bad;
+};
+
+/* n's own range and its kids' order (node_walk visits the kids) */
+static int
+check_one(struct node *n, void *ctx)
+{
+    struct check_ctx *k = ctx;
+    if (n->first < 0 || n->last >= k->u->ntoks || n->first > n->last + 1) {
         fprintf(stderr, "node_check: %s [%d,%d] out of the token array\n",
                 node_kind_name(n->kind), n->first, n->last);
-        bad++;
+        k->bad++;
     }
     int prev = n->first - 1;
     for (int i = 0; i < n->nkids; i++) {
@@ -396,7 +488,7 @@ node_check(const struct unit *u, const struct node *n)
         if (c->parent != n) {
             fprintf(stderr, "node_check: %s: kid %s has another parent\n",
                     node_kind_name(n->kind), node_kind_name(c->kind));
-            bad++;
+            k->bad++;
         }
         if (c->last < c->first)
             continue;
@@ -404,20 +496,31 @@ node_check(const struct unit *u, const struct node *n)
             fprintf(stderr, "node_check: %s [%d,%d]: kid %d %s [%d,%d] overlaps or is outside "
                     "(prev end %d) at %s:%d\n", node_kind_name(n->kind), n->first, n->last, i,
                     node_kind_name(c->kind), c->first, c->last, prev, n->loc.file, n->loc.line);
-            bad++;
+            k->bad++;
         }
         prev = c->last;
-        bad += node_check(u, c);
     }
-    return bad;
+    return 1;
 }
 
-void
-node_dump(const struct unit *u, const struct node *n, void *fp)
+int
+node_check(const struct unit *u, const struct node *n)
 {
-    FILE *f = fp;
-    if (!n)
-        return;
+    struct check_ctx k = { u, 0 };
+    node_walk((struct node *)n, check_one, NULL, &k);
+    return k.bad;
+}
+
+struct dump_ctx {
+    const struct unit *u;
+    FILE *f;
+};
+
+static int
+dump_one(struct node *n, void *ctx)
+{
+    const struct unit *u = ((struct dump_ctx *)ctx)->u;
+    FILE *f = ((struct dump_ctx *)ctx)->f;
     int indent = 0;
     for (const struct node *q = n->parent; q; q = q->parent)
         indent++;
@@ -447,6 +550,12 @@ node_dump(const struct unit *u, const struct node *n, void *fp)
     if (n->sym)
         fprintf(f, " sym=%p", (void *)n->sym);
     fputc('\n', f);
-    for (int i = 0; i < n->nkids; i++)
-        node_dump(u, n->kids[i], f);
+    return 1;
+}
+
+void
+node_dump(const struct unit *u, const struct node *n, void *fp)
+{
+    struct dump_ctx k = { u, fp };
+    node_walk((struct node *)n, dump_one, NULL, &k);
 }

@@ -224,7 +224,8 @@ struct node {
     struct node *parent;
     struct node **kids;         /* all children, source order, disjoint sub-ranges */
     int nkids, capkids;
-    int depth;                  /* 1 + the depth of the deepest child */
+    int depth;                  /* nesting: 1 + that of the deepest child, not counting
+                                 * the links of chains (unit_check_nesting) */
 
     int tok;                    /* the kind's main token (see the kind), -1 if none */
     const char *name;           /* interned */
@@ -233,6 +234,7 @@ struct node {
 
     struct node **items;        /* the kind's list; also in kids */
     int nitems, capitems;
+    int item_index;             /* its place among its parent's items, or -1 */
 
     /* named children (each also in kids) */
     struct node *lhs, *rhs;
@@ -286,12 +288,21 @@ struct unit {
     struct arena *arena;
     struct scopes *scopes;      /* file scope stays bound after the parse */
     struct interns *interns;
-    int too_deep;               /* a nesting-depth error was reported */
+    int too_deep;               /* the nesting error was reported */
     int plain_c;                /* set before lex_unit: NestStep's nine keywords are
                                  * identifiers everywhere (plain C input) */
+    struct fn_mirrors *fn_mirrors;  /* mirror.c: the arrays the function asked about
+                                     * last mirrors by hand (in the arena) */
 };
 
-#define NSC_MAX_DEPTH 2000      /* deepest AST (nesting) accepted */
+/* The deepest nesting accepted: parentheses, blocks, statements inside
+ * statements, operands inside operands (a = (b = (c ...)), -(-(x)), {{{}}}).
+ * Chains do not nest: a left-associative operator's left operand (a + b +
+ * ... with any number of terms), else if, consecutive labels, postfix
+ * operators (a[i][j], p->next->next).  The tree walks are iterative; what
+ * recurses (the rewrites of constructs inside constructs, the classes of
+ * expressions) does so at most this deep. */
+#define NSC_MAX_NESTING 10000
 
 struct unit *unit_new(const char *text, size_t len);
 void unit_free(struct unit *u);
@@ -315,9 +326,17 @@ void node_add_attr(struct unit *u, struct node *n, struct node *attr);
 void node_add_deriv(struct unit *u, struct node *n, const struct deriv *d);
 void node_add_type_range(struct unit *u, struct node *n, int first, int last);
 
-/* pre-order walk; pre returns 0 to skip a node's children; post may be NULL */
+/* Walks the tree below n and n, iteratively (any depth): pre before a
+ * node's children, post after them (either may be NULL).  pre returns 1 to
+ * visit the children, 0 to skip them (and post of the node), NODE_WALK_STOP
+ * to end the walk; post returns 0, or NODE_WALK_STOP.  Returns 1 when a
+ * visitor ended the walk, else 0. */
+#define NODE_WALK_STOP (-1)
 typedef int (*node_visit)(struct node *n, void *ctx);
-void node_walk(struct node *n, node_visit pre, node_visit post, void *ctx);
+int node_walk(struct node *n, node_visit pre, node_visit post, void *ctx);
+/* Computes every node's nesting (depth) and reports, at the node, nesting
+ * deeper than NSC_MAX_NESTING; returns 1 when it did (parse_unit calls it). */
+int unit_check_nesting(struct unit *u);
 
 /* the token's spelling as a NUL-terminated string in the arena */
 const char *token_str(struct unit *u, int tok);

@@ -325,23 +325,54 @@ emit_tokens(struct emitter *em, int first, int last)
         token(em, i);
 }
 
+/* emit_verbatim's stack: a frame per node printed verbatim whose kids are
+ * not done (the node, its next kid, its next token), on the C stack up to
+ * VERBATIM_LOCAL frames, then on the heap.  Only a hook that takes a node
+ * recurses (it prints the node's kids with emit_node). */
+#define VERBATIM_LOCAL 32
+struct verbatim_frame {
+    struct node *n;
+    int next, cur;
+};
+
 void
 emit_verbatim(struct emitter *em, struct node *n)
 {
     if (!n)
         return;
-    int cur = n->first;
-    for (int k = 0; k < n->nkids; k++) {
-        struct node *c = n->kids[k];
-        if (c->last < c->first) {
-            emit_node(em, c);
+    struct verbatim_frame local[VERBATIM_LOCAL], *st = local;
+    int cap = VERBATIM_LOCAL, top = 0;
+    st[top++] = (struct verbatim_frame){ n, 0, n->first };
+    while (top > 0) {
+        struct verbatim_frame *f = &st[top - 1];
+        if (f->next == f->n->nkids) {
+            emit_tokens(em, f->cur, f->n->last);
+            top--;
             continue;
         }
-        emit_tokens(em, cur, c->first - 1);
-        emit_node(em, c);
-        cur = c->last + 1;
+        struct node *c = f->n->kids[f->next++];
+        if (c->last >= c->first) {
+            emit_tokens(em, f->cur, c->first - 1);
+            f->cur = c->last + 1;
+        }
+        if (em->hook && em->hook(em, c, em->ctx))
+            continue;                   /* the hook printed it */
+        if (top == cap) {
+            struct verbatim_frame *ns = malloc(2 * (size_t)cap * sizeof *ns);
+            if (!ns) {
+                fputs("nsc: out of memory\n", stderr);
+                exit(1);
+            }
+            memcpy(ns, st, (size_t)top * sizeof *ns);
+            if (st != local)
+                free(st);
+            st = ns;
+            cap *= 2;
+        }
+        st[top++] = (struct verbatim_frame){ c, 0, c->first };
     }
-    emit_tokens(em, cur, n->last);
+    if (st != local)
+        free(st);
 }
 
 void

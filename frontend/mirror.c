@@ -6,14 +6,72 @@
  * mirrors (in the step before, or in a superstep of their own) and says so
  * under -Wmirror; this file reports (-Wmirror) the reads it cannot cover.
  */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "diag.h"
 #include "nest.h"
+
+/* Answers already found in one inference, by a pair of keys: whether a
+ * variable is invariant in the step, whether a loop's body changes its
+ * index.  Each is asked for every read, and a step may hold many. */
+struct memo {
+    struct memo_slot {
+        const void *a, *b;
+        int value;
+    } *slot;                        /* open addressing; a == NULL: empty */
+    size_t cap, n;
+};
+
+static size_t
+memo_hash(const void *a, const void *b, size_t cap)
+{
+    size_t h = (size_t)(uintptr_t)a * 0x9e3779b97f4a7c15u ^ (size_t)(uintptr_t)b * 0xc2b2ae3d27d4eb4fu;
+    return (h ^ (h >> 29)) & (cap - 1);
+}
+
+/* The slot of (a, b): found, or empty and where it goes. */
+static struct memo_slot *
+memo_slot(struct memo *m, const void *a, const void *b)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        struct memo old = *m;
+        m->cap = old.cap ? 2 * old.cap : 64;
+        m->slot = calloc(m->cap, sizeof *m->slot);
+        if (!m->slot) {
+            fputs("nsc: out of memory\n", stderr);
+            exit(1);
+        }
+        m->n = 0;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slot[i].a) {
+                struct memo_slot *s = memo_slot(m, old.slot[i].a, old.slot[i].b);
+                *s = old.slot[i];
+                m->n++;
+            }
+        free(old.slot);
+    }
+    size_t i = memo_hash(a, b, m->cap);
+    while (m->slot[i].a && (m->slot[i].a != a || m->slot[i].b != b))
+        i = (i + 1) & (m->cap - 1);
+    return &m->slot[i];
+}
+
+static void
+memo_put(struct memo *m, const void *a, const void *b, int value)
+{
+    struct memo_slot *s = memo_slot(m, a, b);
+    if (!s->a)
+        m->n++;
+    *s = (struct memo_slot){ a, b, value };
+}
 
 struct infer {
     struct unit *u;
     const struct node *step, *prev; /* the step, and where the mirror goes (or NULL) */
     int calls;                      /* a call in either: globals may change */
+    struct memo memo;
 };
 
 static int
@@ -46,11 +104,24 @@ forall_index(const struct node *n, const struct symbol *s)
 }
 
 /* A variable with the same value all through the step (and prev). */
+static int invariant_var_found(const struct infer *c, const struct symbol *s);
+
 static int
-invariant_var(const struct infer *c, const struct symbol *s)
+invariant_var(struct infer *c, const struct symbol *s)
 {
     if (!s)
         return 0;
+    struct memo_slot *m = memo_slot(&c->memo, s, c);
+    if (m->a)
+        return m->value;
+    int v = invariant_var_found(c, s);
+    memo_put(&c->memo, s, c, v);
+    return v;
+}
+
+static int
+invariant_var_found(const struct infer *c, const struct symbol *s)
+{
     if (s->kind == SYM_ENUM_CONST)
         return 1;
     if (s->kind != SYM_OBJECT && s->kind != SYM_PARAM)
@@ -66,11 +137,16 @@ invariant_var(const struct infer *c, const struct symbol *s)
     return sh_kind_of(s) == SH_NONE || sh_kind_of(s) == SH_SCALAR;
 }
 
-/* Is e affine in v (v may be NULL), all else invariant?  *uses: v occurs. */
+/* Is e affine in v (v may be NULL), all else invariant?  *uses: v occurs.
+ * An index expression deeper than AFFINE_DEPTH is taken as not affine. */
+#define AFFINE_DEPTH 256
+
 static int
-affine(const struct infer *c, const struct node *e, const struct symbol *v, int *uses)
+affine_at(struct infer *c, const struct node *e, const struct symbol *v, int *uses, int depth)
 {
     int ul = 0, ur = 0;
+    if (depth > AFFINE_DEPTH)
+        return 0;
     switch (e->kind) {
     case N_CONSTANT: case N_RANK: case N_SIZE: case N_GROUP: case N_SIZEOF:
         return 1;
@@ -81,11 +157,12 @@ affine(const struct infer *c, const struct node *e, const struct symbol *v, int 
         }
         return invariant_var(c, e->sym);
     case N_PAREN: case N_CAST:
-        return affine(c, e->operand, v, uses);
+        return affine_at(c, e->operand, v, uses, depth + 1);
     case N_UNARY:
-        return (tok_is(c->u, e, "-") || tok_is(c->u, e, "+")) && affine(c, e->operand, v, uses);
+        return (tok_is(c->u, e, "-") || tok_is(c->u, e, "+")) &&
+               affine_at(c, e->operand, v, uses, depth + 1);
     case N_BINARY:
-        if (!affine(c, e->lhs, v, &ul) || !affine(c, e->rhs, v, &ur))
+        if (!affine_at(c, e->lhs, v, &ul, depth + 1) || !affine_at(c, e->rhs, v, &ur, depth + 1))
             return 0;
         *uses |= ul | ur;
         if (tok_is(c->u, e, "+") || tok_is(c->u, e, "-"))
@@ -98,8 +175,15 @@ affine(const struct infer *c, const struct node *e, const struct symbol *v, int 
     }
 }
 
-int
-for_range(const struct unit *u, const struct node *loop, const struct symbol *v,
+static int
+affine(struct infer *c, const struct node *e, const struct symbol *v, int *uses)
+{
+    return affine_at(c, e, v, uses, 0);
+}
+
+/* for_range without the test that the body leaves v alone */
+static int
+for_shape(const struct unit *u, const struct node *loop, const struct symbol *v,
           const struct node **init, const struct node **bound, int *adjust, int *up)
 {
     const struct node *in = loop->init, *cond = loop->cond, *inc = loop->incr;
@@ -128,13 +212,35 @@ for_range(const struct unit *u, const struct node *loop, const struct symbol *v,
         *adjust = tok_is(u, cond, ">") ? 1 : 0;
     else
         return 0;
-    return !modifies(u, loop->body, v);
+    return 1;
+}
+
+int
+for_range(const struct unit *u, const struct node *loop, const struct symbol *v,
+          const struct node **init, const struct node **bound, int *adjust, int *up)
+{
+    return for_shape(u, loop, v, init, bound, adjust, up) && !modifies(u, loop->body, v);
+}
+
+/* for_range, with the answer of the body's test kept */
+static int
+for_range_memo(struct infer *c, const struct node *loop, const struct symbol *v,
+               const struct node **init, const struct node **bound, int *adjust, int *up)
+{
+    if (!for_shape(c->u, loop, v, init, bound, adjust, up))
+        return 0;
+    struct memo_slot *m = memo_slot(&c->memo, loop, v);
+    if (m->a)
+        return m->value;
+    int ok = !modifies(c->u, loop->body, v);
+    memo_put(&c->memo, loop, v, ok);
+    return ok;
 }
 
 /* The loop (forall or for, inside the step) whose index e reads, with the
  * index; a read of no index gives loop NULL; 0: none fits. */
 static int
-pick_index(const struct infer *c, const struct node *read, const struct node *e,
+pick_index(struct infer *c, const struct node *read, const struct node *e,
            const struct node **loop, const struct symbol **var)
 {
     int uses = 0;
@@ -154,7 +260,7 @@ pick_index(const struct infer *c, const struct node *read, const struct node *e,
             const struct node *in = p->init;
             v = in->kind == N_ASSIGN && in->lhs->kind == N_IDENT ? in->lhs->sym :
                 in->kind == N_DECLARATION && in->nitems == 1 ? in->items[0]->sym : NULL;
-            if (v && !for_range(c->u, p, v, &init, &bound, &adjust, &up))
+            if (v && !for_range_memo(c, p, v, &init, &bound, &adjust, &up))
                 v = NULL;
             if (v && (!affine(c, init, NULL, &uses) || !affine(c, bound, NULL, &uses)))
                 v = NULL;
@@ -174,18 +280,6 @@ pick_index(const struct infer *c, const struct node *read, const struct node *e,
             return 1;
         }
     }
-    return 0;
-}
-
-int
-is_mirror_of(const struct node *n, const void *ctx)
-{
-    const struct mirror_of *m = ctx;
-    if (n->kind != N_MIRROR || n->is_update)
-        return 0;
-    for (int i = 0; i < n->nitems; i++)
-        if (!m->a || root_symbol(m->u, n->items[i]) == m->a)
-            return 1;
     return 0;
 }
 
@@ -211,11 +305,12 @@ struct walk {
     int n, max, warn;
 };
 
-static void
-walk(struct walk *w, const struct node *n)
+static int
+walk_read(struct node *n, void *ctx)
 {
-    if (!n || n->kind == N_STEP || n->kind == N_NESTSTEP)
-        return;
+    struct walk *w = ctx;
+    if (n->kind == N_STEP || n->kind == N_NESTSTEP)
+        return 0;
     const struct symbol *a = n->kind == N_INDEX ? root_symbol(w->c.u, n) : NULL;
     if (a && sh_kind_of(a) == SH_DARRAY && is_element_read(w->c.u, n)) {
         struct node *sub[2];
@@ -226,7 +321,8 @@ walk(struct walk *w, const struct node *n)
         const struct node *f = enclosing_function(n);
         /* forall (i, a): a[i] is mine */
         int local = 0;
-        for (const struct node *p = n->parent; p && e && e->kind == N_IDENT; p = p->parent)
+        for (const struct node *p = n->parent; p && !local && e && e->kind == N_IDENT;
+             p = p->parent)
             if (p->kind == N_FORALL && p->array && p->array->sym == a && p->ndims == 1 &&
                 p->vars[0] && p->vars[0]->sym == e->sym)
                 local = 1;
@@ -237,7 +333,7 @@ walk(struct walk *w, const struct node *n)
                 diag_warning(n->loc, "no mirror inferred for this read of '%s': inference "
                              "covers arrays of one distributed dimension; mirror it in the "
                              "step before [-Wmirror]", a->name);
-        } else if (node_any(f, is_mirror_of, &(struct mirror_of){ w->c.u, a })) {
+        } else if (function_mirrors(w->c.u, f, a)) {
             if (w->warn)
                 diag_warning(n->loc, "no mirror inferred for this read of '%s': the function "
                              "mirrors '%s' itself [-Wmirror]", a->name, a->name);
@@ -250,16 +346,78 @@ walk(struct walk *w, const struct node *n)
         } else if (w->n < w->max)
             w->out[w->n++] = (struct mirror_need){ n, a, e, v, loop };
     }
-    for (int i = 0; i < n->nkids; i++)
-        walk(w, n->kids[i]);
+    return 1;
 }
 
 int
 mirror_needs(struct unit *u, const struct node *step, const struct node *prev,
              struct mirror_need *out, int max, int warn)
 {
-    struct walk w = { { u, step->body, prev ? prev->body : NULL, 0 }, out, 0, max, warn };
+    struct walk w = { { u, step->body, prev ? prev->body : NULL, 0, { NULL, 0, 0 } }, out, 0,
+                      max, warn };
     w.c.calls = has_call(w.c.step) || has_call(w.c.prev);
-    walk(&w, step->body);
+    node_walk((struct node *)step->body, walk_read, NULL, &w);
+    free(w.c.memo.slot);
     return w.n;
+}
+
+/* The arrays a function mirrors by hand (#pragma mirror), collected once
+ * per function: every read and every step asks. */
+struct fn_mirrors {
+    struct unit *u;
+    const struct node *f;
+    const struct symbol **arr;      /* in the unit's arena */
+    int n, cap;
+    int any;                        /* a #pragma mirror with an argument */
+};
+
+static int
+collect_mirrors(struct node *n, void *ctx)
+{
+    struct fn_mirrors *m = ctx;
+    if (n->kind != N_MIRROR || n->is_update)
+        return 1;
+    for (int i = 0; i < n->nitems; i++) {
+        const struct symbol *a = root_symbol(m->u, n->items[i]);
+        m->any = 1;
+        int k = 0;
+        while (k < m->n && m->arr[k] != a)
+            k++;
+        if (k < m->n)
+            continue;
+        if (m->n == m->cap) {
+            m->cap = m->cap ? 2 * m->cap : 8;
+            const struct symbol **arr = arena_alloc(m->u->arena, (size_t)m->cap * sizeof *arr);
+            if (m->n)
+                memcpy(arr, m->arr, (size_t)m->n * sizeof *arr);
+            m->arr = arr;
+        }
+        m->arr[m->n++] = a;
+    }
+    return 1;
+}
+
+int
+function_mirrors(struct unit *u, const struct node *f, const struct symbol *a)
+{
+    if (!f)
+        return 0;
+    struct fn_mirrors *m = u->fn_mirrors;
+    if (!m) {
+        m = arena_alloc(u->arena, sizeof *m);
+        m->u = u;
+        u->fn_mirrors = m;
+    }
+    if (m->f != f) {
+        m->f = f;
+        m->n = 0;
+        m->any = 0;
+        node_walk((struct node *)f, collect_mirrors, NULL, m);
+    }
+    if (!a)
+        return m->any;
+    for (int k = 0; k < m->n; k++)
+        if (m->arr[k] == a)
+            return 1;
+    return 0;
 }

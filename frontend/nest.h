@@ -79,9 +79,9 @@ struct mirror_need {
     const struct symbol *var;       /* v, or NULL (e has none) */
     const struct node *loop;        /* the N_FORALL or N_FOR of v */
 };
-/* node_any predicate: n is a #pragma mirror of array m->a (NULL: of any). */
-struct mirror_of { const struct unit *u; const struct symbol *a; };
-int is_mirror_of(const struct node *n, const void *m);
+/* Does function f have a #pragma mirror of array a (NULL: of any array)?
+ * Found once per function. */
+int function_mirrors(struct unit *u, const struct node *f, const struct symbol *a);
 /* Fills out (at most max) for the reads of step; with warn, reports
  * (-Wmirror) the remote reads it cannot cover. */
 int mirror_needs(struct unit *u, const struct node *step, const struct node *prev,

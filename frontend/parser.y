@@ -120,7 +120,10 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
         }                                                                      \
     } while (0)
 
-#define YYMAXDEPTH 200000
+/* The parser's stack (on the heap, grown as needed): a symbol per open
+ * construct, so about 6 per branch of an else-if chain (some 300,000
+ * branches), 1 per parenthesis.  Deeper input gets a located error. */
+#define YYMAXDEPTH 2000000
 
 /* ---- helpers ---- */
 
@@ -1939,7 +1942,11 @@ yyerror(YYLTYPE *loc, struct parser *p, const char *msg)
     int i = loc->first;
     if (i < 0 || i >= U->ntoks)
         i = U->ntoks - 1;
-    diag_error(U->toks[i].loc, "%s", msg);
+    if (!strcmp(msg, "memory exhausted"))       /* the stack reached YYMAXDEPTH */
+        diag_error(U->toks[i].loc, "nesting too deep for the parser (%d symbols open at "
+                   "once)", YYMAXDEPTH);
+    else
+        diag_error(U->toks[i].loc, "%s", msg);
 }
 
 /* gcc-like: "expected expression before ';'", "expected ')' before '{'",
@@ -2052,6 +2059,8 @@ parse_unit(struct unit *u)
         diag_error(u->toks[u->ntoks - 1].loc, "cannot parse this input");
     scope_pop_to(p->sc, 0);
     node_set_range(u, u->root, 0, u->ntoks - 1);
+    if (!diag_stopped())
+        unit_check_nesting(u);
     free(p->specs);
     return diag_errors() - e0;
 }

@@ -24,8 +24,8 @@ struct rw {
     int pre_id;
     int ids;                        /* numbers generated names */
     int mirror_warnings;            /* -Wmirror */
-    const struct node **placed;     /* steps whose inferred mirrors the step before took */
-    int nplaced, capplaced;
+    const struct node *placed;      /* the step whose inferred mirrors the step before
+                                     * took (the next step: a step holds no step) */
     const struct symbol *subst;     /* an index replaced by subst_text (mirror ranges) */
     const char *subst_text;
     const struct node *wr_el;       /* the distributed element a write goes to */
@@ -167,18 +167,18 @@ shvar_ref(struct rw *r, const struct symbol *s)
 /* ---- where a node is ---- */
 
 static int
+is_side_effect(const struct node *n, const void *ctx)
+{
+    const struct unit *u = ctx;
+    return n->kind == N_ASSIGN || n->kind == N_POSTFIX || n->kind == N_CALL ||
+           n->kind == N_STMT_EXPR || (n->kind == N_UNARY && (tok_is(u, n, "++") ||
+                                                             tok_is(u, n, "--")));
+}
+
+static int
 has_side_effects(const struct unit *u, const struct node *n)
 {
-    if (!n)
-        return 0;
-    if (n->kind == N_ASSIGN || n->kind == N_POSTFIX || n->kind == N_CALL ||
-        n->kind == N_STMT_EXPR || (n->kind == N_UNARY && (tok_is(u, n, "++") ||
-                                                          tok_is(u, n, "--"))))
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (has_side_effects(u, n->kids[i]))
-            return 1;
-    return 0;
+    return node_any(n, is_side_effect, u);
 }
 
 /* The index expressions of an lvalue a[i][j].f, outermost array first;
@@ -212,17 +212,16 @@ is_main(const struct node *f)
 }
 
 static int
+is_call_of(const struct node *n, const void *name)
+{
+    return n->kind == N_CALL && n->lhs && n->lhs->kind == N_IDENT && n->lhs->name &&
+           !strcmp(n->lhs->name, name);
+}
+
+static int
 calls(const struct node *n, const char *name)
 {
-    if (!n)
-        return 0;
-    if (n->kind == N_CALL && n->lhs && n->lhs->kind == N_IDENT && n->lhs->name &&
-        !strcmp(n->lhs->name, name))
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (calls(n->kids[i], name))
-            return 1;
-    return 0;
+    return node_any(n, is_call_of, name);
 }
 
 /* Shared objects a block declares itself (its direct declarations). */
@@ -554,11 +553,16 @@ note_use(struct da_use *use, struct symbol *s, int write)
         use->rd[k] = 1;
 }
 
-static void
-collect_darray_use(struct rw *r, const struct node *n, struct da_use *use)
+struct use_ctx {
+    struct rw *r;
+    struct da_use *use;
+};
+
+static int
+note_darray_use(struct node *n, void *ctx)
 {
-    if (!n)
-        return;
+    struct rw *r = ((struct use_ctx *)ctx)->r;
+    struct da_use *use = ((struct use_ctx *)ctx)->use;
     const struct node *lv = NULL;
     if (n->kind == N_ASSIGN)
         lv = n->lhs;
@@ -569,8 +573,13 @@ collect_darray_use(struct rw *r, const struct node *n, struct da_use *use)
         note_use(use, root_symbol(r->u, lv), 1);
     if (n->kind == N_ASSIGN && n->rhs && is_section_chain(n->rhs))
         note_use(use, root_symbol(r->u, n->rhs), 0);
-    for (int i = 0; i < n->nkids; i++)
-        collect_darray_use(r, n->kids[i], use);
+    return 1;
+}
+
+static void
+collect_darray_use(struct rw *r, const struct node *n, struct da_use *use)
+{
+    node_walk((struct node *)n, note_darray_use, NULL, &(struct use_ctx){ r, use });
 }
 
 /* ---- inferred mirrors (mirror.c) ---- */
@@ -643,10 +652,10 @@ static const struct node *
 next_step(const struct node *n)
 {
     const struct node *b = n->parent;
-    for (int i = 0; b && b->kind == N_COMPOUND && i + 1 < b->nitems; i++)
-        if (b->items[i] == n)
-            return b->items[i + 1]->kind == N_STEP ? b->items[i + 1] : NULL;
-    return NULL;
+    int i = n->item_index;
+    if (!b || b->kind != N_COMPOUND || i < 0 || i + 1 >= b->nitems || b->items[i] != n)
+        return NULL;
+    return b->items[i + 1]->kind == N_STEP ? b->items[i + 1] : NULL;
 }
 
 /* At the end of step n's body: the mirrors the next step needs, when all
@@ -665,8 +674,7 @@ mirrors_for_next(struct rw *r, const struct node *n)
     for (int i = 0; i < k; i++)
         emit_need(r, &here[i], n);
     note_needs(r, here, k, "in the step before, the step", n->loc.line);
-    r->placed = grow(r->placed, &r->capplaced, r->nplaced, sizeof *r->placed);
-    r->placed[r->nplaced++] = next;
+    r->placed = next;
 }
 
 /* Before step n: a superstep of the mirrors it needs, unless the step
@@ -677,11 +685,10 @@ static void
 mirrors_before(struct rw *r, const struct node *n)
 {
     struct mirror_need need[MAX_NEEDS];
-    for (int i = 0; i < r->nplaced; i++)
-        if (r->placed[i] == n)
-            return;
+    if (r->placed == n)
+        return;
     int k = mirror_needs(r->u, n, NULL, need, MAX_NEEDS, r->mirror_warnings);
-    if (k && node_any(enclosing_function(n), is_mirror_of, &(struct mirror_of){ r->u, NULL })) {
+    if (k && function_mirrors(r->u, enclosing_function(n), NULL)) {
         for (int i = 0; r->mirror_warnings && i < k; i++)
             diag_warning(need[i].read->loc, "no mirror inserted for this read of '%s': the "
                          "statement before the step is not a step, and the function mirrors "
@@ -754,24 +761,25 @@ rewrite_neststep(struct rw *r, struct node *n)
     E(" ns_neststep_end(); }");
 }
 
-/* Does the forall body write a[i] (the fast-path element) at its top
- * level, with no jump that could skip it? */
+/* A jump, or what may hide one (a label, a nested function, a statement
+ * expression). */
+static int
+is_jump(const struct node *n, const void *ctx)
+{
+    (void)ctx;
+    return n->kind == N_BREAK || n->kind == N_CONTINUE || n->kind == N_GOTO ||
+           n->kind == N_RETURN || n->kind == N_LABEL || n->kind == N_FUNCTION_DEF ||
+           n->kind == N_STMT_EXPR;
+}
+
 static int
 jumps(const struct node *n)
 {
-    if (!n)
-        return 0;
-    if (n->kind == N_BREAK || n->kind == N_CONTINUE || n->kind == N_GOTO ||
-        n->kind == N_RETURN || n->kind == N_LABEL)
-        return 1;
-    if (n->kind == N_FUNCTION_DEF || n->kind == N_STMT_EXPR)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (jumps(n->kids[i]))
-            return 1;
-    return 0;
+    return node_any(n, is_jump, NULL);
 }
 
+/* Does the forall body write a[i] (the fast-path element) at its top
+ * level, with no jump that could skip it? */
 static int
 writes_fast_element(struct rw *r, const struct node *st, const struct node *fa)
 {
@@ -1716,5 +1724,4 @@ rewrite_unit(struct unit *u, struct emitter *em, int mirror_warnings)
     emit_set_hook(em, NULL, NULL);
     free(r.globals);
     free(r.foralls);
-    free(r.placed);
 }

@@ -241,51 +241,67 @@ enclosing_function(const struct node *n)
     return NULL;
 }
 
-int
-has_label(const struct node *n, const char *name)
-{
-    if (!n)
-        return 0;
-    if (n->kind == N_LABEL && n->name == name)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (has_label(n->kids[i], name))
-            return 1;
-    return 0;
-}
+struct any_ctx {
+    int (*pred)(const struct node *n, const void *ctx);
+    const void *ctx;
+    int found;
+};
 
-int
-modifies(const struct unit *u, const struct node *n, const struct symbol *v)
+static int
+any_pre(struct node *n, void *ctx)
 {
-    if (!n)
-        return 0;
-    const struct node *lv = NULL;
-    if (n->kind == N_ASSIGN)
-        lv = n->lhs;
-    else if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(u, n, "++") ||
-                                                             tok_is(u, n, "--") ||
-                                                             tok_is(u, n, "&"))))
-        lv = n->operand;
-    while (lv && lv->kind == N_PAREN)
-        lv = lv->operand;
-    if (lv && lv->kind == N_IDENT && lv->sym == v)
+    struct any_ctx *a = ctx;
+    if (!a->pred(n, a->ctx))
         return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (modifies(u, n->kids[i], v))
-            return 1;
-    return 0;
+    a->found = 1;
+    return NODE_WALK_STOP;
 }
 
 int
 node_any(const struct node *n, int (*pred)(const struct node *n, const void *ctx),
          const void *ctx)
 {
-    if (!n)
-        return 0;
-    if (pred(n, ctx))
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (node_any(n->kids[i], pred, ctx))
-            return 1;
-    return 0;
+    struct any_ctx a = { pred, ctx, 0 };
+    node_walk((struct node *)n, any_pre, NULL, &a);
+    return a.found;
+}
+
+static int
+is_label(const struct node *n, const void *name)
+{
+    return n->kind == N_LABEL && n->name == name;
+}
+
+int
+has_label(const struct node *n, const char *name)
+{
+    return node_any(n, is_label, name);
+}
+
+struct modifies_ctx {
+    const struct unit *u;
+    const struct symbol *v;
+};
+
+/* n assigns, increments or takes the address of the variable */
+static int
+is_modification(const struct node *n, const void *ctx)
+{
+    const struct modifies_ctx *m = ctx;
+    const struct node *lv = NULL;
+    if (n->kind == N_ASSIGN)
+        lv = n->lhs;
+    else if (n->kind == N_POSTFIX || (n->kind == N_UNARY && (tok_is(m->u, n, "++") ||
+                                                             tok_is(m->u, n, "--") ||
+                                                             tok_is(m->u, n, "&"))))
+        lv = n->operand;
+    while (lv && lv->kind == N_PAREN)
+        lv = lv->operand;
+    return lv && lv->kind == N_IDENT && lv->sym == m->v;
+}
+
+int
+modifies(const struct unit *u, const struct node *n, const struct symbol *v)
+{
+    return node_any(n, is_modification, &(struct modifies_ctx){ u, v });
 }

@@ -9,6 +9,11 @@
 #include "types.h"
 
 #define MAX_TYPEDEF_DEPTH 64
+/* An expression deeper than this (a sum of thousands of terms) is of
+ * unknown class: no check fires on it. */
+#define MAX_EXPR_DEPTH 256
+
+static enum ty_class expr_class(const struct unit *u, const struct node *e, int depth);
 
 static enum ty_class chain_class(const struct node *specs, const struct node *d, int strip,
                                  int depth);
@@ -83,7 +88,7 @@ constant_class(const struct unit *u, const struct node *e)
 
 /* a[i][j]: the symbol at the root and the number of indices */
 static enum ty_class
-index_class(const struct unit *u, const struct node *e)
+index_class(const struct unit *u, const struct node *e, int depth)
 {
     int k = 0;
     const struct node *r = e;
@@ -94,7 +99,7 @@ index_class(const struct unit *u, const struct node *e)
     }
     if (r && r->kind == N_IDENT && r->sym)
         return ty_of_symbol(r->sym, k);
-    if (k == 1 && ty_of_expr(u, e->lhs) == TY_STRING)
+    if (k == 1 && expr_class(u, e->lhs, depth + 1) == TY_STRING)
         return TY_INT;
     return TY_UNKNOWN;
 }
@@ -124,13 +129,13 @@ is_ptr(enum ty_class c)
 }
 
 static enum ty_class
-binary_class(const struct unit *u, const struct node *e)
+binary_class(const struct unit *u, const struct node *e, int depth)
 {
     static const char *const to_int[] = { "==", "!=", "<", ">", "<=", ">=", "&&", "||" };
     for (size_t i = 0; i < sizeof to_int / sizeof *to_int; i++)
         if (tok_is(u, e, to_int[i]))
             return TY_INT;
-    enum ty_class l = ty_of_expr(u, e->lhs), r = ty_of_expr(u, e->rhs);
+    enum ty_class l = expr_class(u, e->lhs, depth + 1), r = expr_class(u, e->rhs, depth + 1);
     if (tok_is(u, e, "+") || tok_is(u, e, "-")) {
         if (is_ptr(l) && is_ptr(r))
             return tok_is(u, e, "-") ? TY_INT : TY_UNKNOWN;
@@ -150,10 +155,10 @@ type_name_class(const struct node *tn)
     return tn && tn->kind == N_TYPE_NAME ? chain_class(tn->specs, tn->decl, 0, 0) : TY_UNKNOWN;
 }
 
-enum ty_class
-ty_of_expr(const struct unit *u, const struct node *e)
+static enum ty_class
+expr_class(const struct unit *u, const struct node *e, int depth)
 {
-    if (!e)
+    if (!e || depth > MAX_EXPR_DEPTH)
         return TY_UNKNOWN;
     switch (e->kind) {
     case N_IDENT:
@@ -165,15 +170,16 @@ ty_of_expr(const struct unit *u, const struct node *e)
     case N_RANK: case N_SIZE: case N_GROUP: case N_OWNER: case N_OWNED:
     case N_SIZEOF: case N_ALIGNOF: case N_TYPES_COMPAT: case N_OFFSETOF:
         return TY_INT;
-    case N_PAREN: case N_POSTFIX: return ty_of_expr(u, e->operand);
-    case N_INDEX: return index_class(u, e);
+    case N_PAREN: case N_POSTFIX: return expr_class(u, e->operand, depth + 1);
+    case N_INDEX: return index_class(u, e, depth);
     case N_CALL: return call_class(e);
     case N_CAST: case N_COMPOUND_LIT: case N_VA_ARG: return type_name_class(e->type);
-    case N_ASSIGN: return ty_of_expr(u, e->lhs);
-    case N_COMMA: return ty_of_expr(u, e->rhs);
-    case N_BINARY: return binary_class(u, e);
+    case N_ASSIGN: return expr_class(u, e->lhs, depth + 1);
+    case N_COMMA: return expr_class(u, e->rhs, depth + 1);
+    case N_BINARY: return binary_class(u, e, depth);
     case N_COND: {
-        enum ty_class a = ty_of_expr(u, e->then ? e->then : e->cond), b = ty_of_expr(u, e->els);
+        enum ty_class a = expr_class(u, e->then ? e->then : e->cond, depth + 1),
+                     b = expr_class(u, e->els, depth + 1);
         if (a == b)
             return a;
         return is_arith(a) && is_arith(b) ? TY_FLOAT : TY_UNKNOWN;
@@ -187,15 +193,21 @@ ty_of_expr(const struct unit *u, const struct node *e)
             const struct node *o = unparen(e->operand);
             if (o && o->kind == N_IDENT && o->sym && ty_of_symbol(o->sym, 0) == TY_POINTER)
                 return ty_of_symbol(o->sym, 1);
-            return ty_of_expr(u, o) == TY_STRING ? TY_INT : TY_UNKNOWN;
+            return expr_class(u, o, depth + 1) == TY_STRING ? TY_INT : TY_UNKNOWN;
         }
         if (tok_is(u, e, "-") || tok_is(u, e, "+") || tok_is(u, e, "~") ||
             tok_is(u, e, "++") || tok_is(u, e, "--") || tok_is(u, e, "__extension__"))
-            return ty_of_expr(u, e->operand);
+            return expr_class(u, e->operand, depth + 1);
         return TY_UNKNOWN;
     default:
         return TY_UNKNOWN;
     }
+}
+
+enum ty_class
+ty_of_expr(const struct unit *u, const struct node *e)
+{
+    return expr_class(u, e, 0);
 }
 
 const char *
