@@ -353,6 +353,95 @@ replicated_root(const struct unit *u, const struct node *e)
     return e ? root_symbol(u, e) : NULL;
 }
 
+/* The shape of a distributed array as a declarator gives it (sh T
+ * b[N]</>, sh T C[R][S]<%>[U], sh T *A</>, sh T a[]</>): its distributed
+ * dimensions, all its dimensions, and dimension k's extent (NULL: [] or
+ * the handle's). */
+static int
+da_ndist(const struct node *d)
+{
+    return d->dist_dims ? d->dist_dims : 1;
+}
+
+static int
+da_ndims(const struct node *d)
+{
+    int n = 0;
+    while (n < d->nderivs && d->derivs[n].kind == D_ARRAY)
+        n++;
+    return d->dist_dims ? n : 1;
+}
+
+static const struct node *
+da_extent(const struct node *d, int k)
+{
+    return d->dist_dims && k < d->nderivs && d->derivs[k].kind == D_ARRAY ?
+           d->derivs[k].size : NULL;
+}
+
+/* "int", "double[U]", "struct pt[2][3]": the element type and the
+ * undistributed dimensions of a distributed array, as written. */
+static const char *
+unit_spelling(struct checker *c, const struct node *specs, const struct node *d)
+{
+    const char *base = ty_specs_spelling(c->u, specs);
+    size_t n = strlen(base) + 1;
+    for (int k = da_ndist(d); k < da_ndims(d); k++)
+        for (int t = d->derivs[k].first; t <= d->derivs[k].last; t++)
+            n += (size_t)c->u->toks[t].len;
+    char *s = arena_alloc(c->u->arena, n), *p = s;
+    p = stpcpy(p, base);
+    for (int k = da_ndist(d); k < da_ndims(d); k++)
+        for (int t = d->derivs[k].first; t <= d->derivs[k].last; t++) {
+            memcpy(p, c->u->toks[t].text, (size_t)c->u->toks[t].len);
+            p += c->u->toks[t].len;
+        }
+    *p = '\0';
+    return s;
+}
+
+/* Argument arg (distributed array a) for distributed parameter number i
+ * of function f (specifiers pspecs, declarator pd): the element type, the
+ * number of distributed dimensions, the unit's shape and the extents that
+ * both give as constants must agree, as C's pointer types must: otherwise
+ * the function would read the array's bytes as other elements or units. */
+static void
+check_darray_arg(struct checker *c, const struct node *arg, int i, const struct symbol *f,
+                 const struct node *pspecs, const struct node *pd, const struct symbol *a)
+{
+    const struct node *ad = a->declarator;
+    if (!ad || !pd)
+        return;
+    if (da_ndist(ad) != da_ndist(pd)) {
+        diag_error(arg->loc, "argument %d of '%s': '%s' has %d distributed dimension%s, but "
+                   "parameter %d has %d", i + 1, f->name, a->name, da_ndist(ad),
+                   da_ndist(ad) > 1 ? "s" : "", i + 1, da_ndist(pd));
+        return;
+    }
+    if (da_ndims(ad) != da_ndims(pd)) {
+        diag_error(arg->loc, "argument %d of '%s': the units of '%s' are %s, but parameter %d "
+                   "takes units of %s", i + 1, f->name, a->name, unit_spelling(c, a->specs, ad),
+                   i + 1, unit_spelling(c, pspecs, pd));
+        return;
+    }
+    if (ty_same_specs(pspecs, a->specs) == 0) {
+        diag_error(arg->loc, "argument %d of '%s': the elements of '%s' are %s, but parameter "
+                   "%d takes %s", i + 1, f->name, a->name, ty_specs_spelling(c->u, a->specs),
+                   i + 1, ty_specs_spelling(c->u, pspecs));
+        return;
+    }
+    for (int k = 1; k < da_ndims(ad); k++) {
+        long long x, y;
+        if (ty_const_int(c->u, da_extent(ad, k), &x) && ty_const_int(c->u, da_extent(pd, k), &y) &&
+            x != y) {
+            diag_error(arg->loc, "argument %d of '%s': dimension %d of '%s' has extent %lld, "
+                       "but parameter %d declares %lld", i + 1, f->name, k + 1, a->name, x,
+                       i + 1, y);
+            return;
+        }
+    }
+}
+
 /* A call passing shared arrays: distributions must match; a 'sh T a[]'
  * parameter takes a replicated array. */
 static void
@@ -368,8 +457,10 @@ check_call(struct checker *c, const struct node *n)
     if (!params || params->is_kr)
         return;
     for (int i = 0; i < n->nitems && i < params->nitems; i++) {
-        const struct node *arg = n->items[i], *par = params->items[i];
-        const struct symbol *as = arg->kind == N_IDENT ? arg->sym : NULL;
+        const struct node *arg = n->items[i], *par = params->items[i], *ae = arg;
+        while (ae->kind == N_PAREN)
+            ae = ae->operand;
+        const struct symbol *as = ae->kind == N_IDENT ? ae->sym : NULL;
         const struct symbol *ps = par->kind == N_PARAM ? par->sym : NULL;
         const struct node *pd = par->kind == N_PARAM ? par->decl : NULL;
         enum dist pdist = ps ? ps->dist : pd ? pd->dist : DIST_NONE;
@@ -395,6 +486,8 @@ check_call(struct checker *c, const struct node *n)
             diag_error(arg->loc, "distribution mismatch: '%s' is %s, but parameter %d of "
                        "'%s' is %s", as->name, dist_name(as->dist), i + 1, fs->name,
                        dist_name(pdist));
+        else if (pshared && adarray)
+            check_darray_arg(c, arg, i, fs, par->specs, pd, as);
     }
     (void)c;
 }

@@ -4,6 +4,9 @@
  * typedef names; an expression's class from its operands as C's usual
  * conversions give it.
  */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include "nest.h"
 #include "types.h"
@@ -210,6 +213,74 @@ ty_of_expr(const struct unit *u, const struct node *e)
     return expr_class(u, e, 0);
 }
 
+/* An integer constant: decimal, octal or hex, with any u/l suffix. */
+static int
+constant_value(const struct unit *u, const struct node *e, long long *v)
+{
+    const struct token *t = &u->toks[e->tok];
+    char buf[64];
+    if (t->len <= 0 || t->len >= (int)sizeof buf || expr_class(u, e, 0) != TY_INT ||
+        memchr(t->text, '\'', (size_t)t->len))
+        return 0;
+    memcpy(buf, t->text, (size_t)t->len);
+    buf[t->len] = '\0';
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(buf, &end, 0);
+    while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+        end++;
+    if (*end || errno || x > LLONG_MAX)
+        return 0;
+    *v = (long long)x;
+    return 1;
+}
+
+static int
+const_at(const struct unit *u, const struct node *e, long long *v, int depth)
+{
+    long long a, b;
+    if (!e || depth > MAX_EXPR_DEPTH)
+        return 0;
+    switch (e->kind) {
+    case N_CONSTANT:
+        return constant_value(u, e, v);
+    case N_PAREN:
+        return const_at(u, e->operand, v, depth + 1);
+    case N_UNARY:
+        if (!const_at(u, e->operand, &a, depth + 1))
+            return 0;
+        if (tok_is(u, e, "+"))
+            *v = a;
+        else if (tok_is(u, e, "-") && a != LLONG_MIN)
+            *v = -a;
+        else
+            return 0;
+        return 1;
+    case N_BINARY:
+        if (!const_at(u, e->lhs, &a, depth + 1) || !const_at(u, e->rhs, &b, depth + 1))
+            return 0;
+        if (tok_is(u, e, "+"))
+            return !__builtin_add_overflow(a, b, v);
+        if (tok_is(u, e, "-"))
+            return !__builtin_sub_overflow(a, b, v);
+        if (tok_is(u, e, "*"))
+            return !__builtin_mul_overflow(a, b, v);
+        if ((tok_is(u, e, "/") || tok_is(u, e, "%")) && b != 0 && !(a == LLONG_MIN && b == -1)) {
+            *v = tok_is(u, e, "/") ? a / b : a % b;
+            return 1;
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+int
+ty_const_int(const struct unit *u, const struct node *e, long long *v)
+{
+    return const_at(u, e, v, 0);
+}
+
 const char *
 ty_words(enum ty_class c)
 {
@@ -279,7 +350,12 @@ ty_same_specs(const struct node *a, const struct node *b)
 const char *
 ty_base_spelling(struct unit *u, const struct symbol *s)
 {
-    const struct node *sp = s ? s->specs : NULL;
+    return ty_specs_spelling(u, s ? s->specs : NULL);
+}
+
+const char *
+ty_specs_spelling(struct unit *u, const struct node *sp)
+{
     char buf[256];
     size_t n = 0;
     for (int i = 0; sp && i < sp->ntype_ranges; i++)

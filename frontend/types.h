@@ -28,6 +28,10 @@ enum ty_class {
 enum ty_class ty_of_symbol(const struct symbol *s, int strip);
 /* The class of expression e. */
 enum ty_class ty_of_expr(const struct unit *u, const struct node *e);
+/* The value of an integer constant expression of constants and + - * / %
+ * (an array extent after the preprocessor: 10, (N + 1) * 2); 1 when e is
+ * one whose value fits a long long, else 0. */
+int ty_const_int(const struct unit *u, const struct node *e, long long *v);
 /* The class in words, after "is": "an integer", "floating-point", ... */
 const char *ty_words(enum ty_class c);
 /* Do a and b have the same base type (specifiers, following typedef
@@ -38,5 +42,7 @@ int ty_same_specs(const struct node *a, const struct node *b);
 /* The spelling of s's base type ("double", "struct pt"), from its
  * declaration's tokens, in the unit's arena. */
 const char *ty_base_spelling(struct unit *u, const struct symbol *s);
+/* The same for declaration specifiers. */
+const char *ty_specs_spelling(struct unit *u, const struct node *specs);
 
 #endif
