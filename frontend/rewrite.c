@@ -1628,12 +1628,19 @@ hook(struct emitter *em, struct node *n, void *ctx)
         while (e->kind == N_PAREN)
             e = e->operand;
         struct symbol *s = root_symbol(r->u, e);
-        struct node *idx[4];
-        int ni = indices_of(e, idx, 4);
+        struct node *idx[16];
+        int ni = indices_of(e, idx, 16), dd = dist_dims(s);
         emit_lead(em, n);
+        if (ni > dd)                    /* owner(C[i][j][k++]): k is evaluated too */
+            E("(");
+        for (int k = dd; k < ni; k++) {
+            E("(void)");
+            flat(r, idx[k]);
+            E(", ");
+        }
         E("%s(%s, ", n->kind == N_OWNER ? "((int)ns_da_owner" : "(ns_da_owned", s->name);
         unit_index(r, s, idx, ni);
-        E("))");
+        E("))%s", ni > dd ? ")" : "");
         return 1;
     }
     case N_ASSIGN:
