@@ -256,7 +256,8 @@ ns_da_wlocal(ns_darray *a, long i)
  * sent to the owner at step end and combined there.  ns_da_rd/ns_da_wr
  * reach a whole unit; ns_da_rd_el/ns_da_wr_el element k of unit i (units
  * of several elements: A[i][j][k] of sh T A[4][5]<%>[7]), so that a remote
- * write sends, and a remote read needs, that element only. */
+ * write sends, and a remote read needs, that element only.  The _remote
+ * functions also take my own unit with k out of it: they stop the job. */
 void *ns_da_rd_remote(ns_darray *a, long i, const struct ns_site *site);
 void *ns_da_wr_remote(ns_darray *a, long i, const struct ns_site *site);
 void *ns_da_rd_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
@@ -279,17 +280,25 @@ ns_da_wr(ns_darray *a, long i, const struct ns_site *site)
         return ns_da_wlocal(a, i);
     return ns_da_wr_remote(a, i, site);
 }
+/* Element k of my own unit i: k must be in the unit, as for a remote one
+ * (one unsigned compare beside the ownership test; the slow path says
+ * what is wrong). */
+static inline int
+ns_da_owned_el(const ns_darray *a, long i, long k)
+{
+    return ns_da_owned(a, i) && (unsigned long)k < (unsigned long)a->unit;
+}
 static inline const void *
 ns_da_rd_el(ns_darray *a, long i, long k, const struct ns_site *site)
 {
-    if (__builtin_expect(ns_da_owned(a, i), 1))
+    if (__builtin_expect(ns_da_owned_el(a, i, k), 1))
         return (const char *)ns_da_local(a, i) + (size_t)k * a->elsize;
     return ns_da_rd_remote_el(a, i, k, site);
 }
 static inline void *
 ns_da_wr_el(ns_darray *a, long i, long k, const struct ns_site *site)
 {
-    if (__builtin_expect(ns_da_owned(a, i), 1))
+    if (__builtin_expect(ns_da_owned_el(a, i, k), 1))
         return (char *)ns_da_wlocal(a, i) + (size_t)k * a->elsize;
     return ns_da_wr_remote_el(a, i, k, site);
 }
@@ -304,7 +313,7 @@ ns_da_rmw(ns_darray *a, long i, const struct ns_site *site)
 static inline void *
 ns_da_rmw_el(ns_darray *a, long i, long k, const struct ns_site *site)
 {
-    if (__builtin_expect(ns_da_owned(a, i), 1))
+    if (__builtin_expect(ns_da_owned_el(a, i, k), 1))
         return (char *)ns_da_wlocal(a, i) + (size_t)k * a->elsize;
     return ns_da_rmw_remote_el(a, i, k, site);
 }

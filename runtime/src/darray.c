@@ -368,8 +368,10 @@ check_elem(const ns_darray *a, long i, long k, const struct ns_site *site)
 {
     char nm[128];
     if (k < 0 || k >= a->unit)
-        ns_fatal(site, "element %ld of unit %s is out of bounds of its %ld elements", k,
-                 ns_da_unit_name(a, i, nm, sizeof nm), a->unit);
+        ns_fatal(site, "element %ld of unit %s is out of bounds of its %ld elements (0 .. %ld, "
+                 "row-major in the subscripts after the distributed ones); keep each of those "
+                 "subscripts within its extent", k, ns_da_unit_name(a, i, nm, sizeof nm),
+                 a->unit, a->unit - 1);
 }
 
 static void __attribute__((noreturn))
