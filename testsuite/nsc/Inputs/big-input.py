@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """big-input.py KIND N: prints a NestStep-C program of size N for
-big-inputs.test; process 0 prints its result, which the test checks.
+big-sum.test, big-elif.test and big-nesting.test; process 0 prints its
+result, which the test checks.
 
   sum N      total = 0 + 1 + ... + 6 + 0 + 1 ... (N terms, i % 7) in a step
   elif N     an if with N - 1 else-if branches, the one taken near the end
