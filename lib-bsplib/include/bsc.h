@@ -16,7 +16,10 @@
  * the same start superstep run side by side, and a collective's result can
  * be waited for later while the program goes on.  bsc_sync(bsc_flush) runs
  * everything still queued on every process, acts as a barrier of all
- * processes, and starts a new epoch at superstep 0.
+ * processes, and starts a new epoch at superstep 0.  The first bsc_sync of a
+ * program (or group creation, if one comes first) is collective whatever
+ * its argument: it registers the library's area (one bsp_sync on every
+ * process).
  *
  * Buffers: the ones named "registered" below must be registered with
  * bsp_push_reg (and a bsp_sync) on every member before the superstep in

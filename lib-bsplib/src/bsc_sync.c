@@ -562,10 +562,11 @@ bsc_sync(bsc_step_t until)
 {
     struct ns_site site = bsci_site("bsc_sync");
     bsci_require_barrier(&site);
-    if (until != bsc_flush && until <= S.current)
-        return S.current;
+    /* the first one of a program is collective, whatever until is */
     if (bsci_register())
         ns_sync(NS_SYNC_STEP, &site);
+    if (until != bsc_flush && until <= S.current)
+        return S.current;
     int p = ns_nprocs(), me = ns_pid();
     for (;;) {
         expand_current();
