@@ -7,11 +7,12 @@
  * bsc_sync runs: expands the collectives of the current superstep into
  * primitives (calling their algorithms, several calls of one collective on
  * one group at once), issues its puts and gets, ends it with one bsp_sync,
- * then runs its local reductions.  With the puts go two small words that
- * make the supersteps agree: every process tells every other the next
- * superstep it needs (the job jumps to the smallest, so supersteps nobody
- * needs cost nothing; all asking for none ends a flush), and each member of
- * a group tells the next member (by process id) a hash of the collectives it
+ * then runs its local reductions.  The bsp_sync is a fold (bsp_fold's
+ * engine collective) of the next superstep each process needs: the job
+ * jumps to the smallest, so supersteps nobody needs cost nothing, and all
+ * asking for none ends a flush; it rides in the sync's combine, so it
+ * costs no message.  With the puts goes one word: each member of a group
+ * tells the next member (by process id) a hash of the collectives it
  * scheduled there, so members that disagree are found in that superstep.
  */
 #include <limits.h>
@@ -56,8 +57,7 @@ static struct {
     int expanding;              /* running a collective's algorithm */
     struct ns_site origin;      /* the collective call it serves */
     struct { const char *file; int line; } at;  /* from bsci_at */
-    int registered;             /* own areas pushed */
-    bsc_step_t *next;           /* [p] registered: the superstep each process needs next */
+    int registered;             /* own area pushed */
     uint64_t *sig_in;           /* [p] registered: collective hash from process q */
     uint64_t *sig_out;          /* [p] hash to send to process q */
     uint64_t *sig_want;         /* [p] hash expected from process q */
@@ -121,12 +121,10 @@ bsci_register(void)
     if (S.registered)
         return 0;
     int p = ns_nprocs();
-    S.next = zalloc((size_t)p, sizeof *S.next);
     S.sig_in = zalloc((size_t)p, sizeof *S.sig_in);
     S.sig_out = zalloc((size_t)p, sizeof *S.sig_out);
     S.sig_want = zalloc((size_t)p, sizeof *S.sig_want);
     S.sig_site = zalloc((size_t)p, sizeof *S.sig_site);
-    ns_reg_push(S.next, (size_t)p * sizeof *S.next, NS_SITE("bsc_sync", NULL, 0));
     ns_reg_push(S.sig_in, (size_t)p * sizeof *S.sig_in, NS_SITE("bsc_sync", NULL, 0));
     S.registered = 1;
     return 1;
@@ -557,6 +555,15 @@ next_needed(bsc_step_t until)
     return until;
 }
 
+/* The fold's operator: the earliest superstep any process needs. */
+static void
+earliest(void *res, void *left, void *right, int *nbytes)
+{
+    (void)nbytes;
+    bsc_step_t a = *(const bsc_step_t *)left, b = *(const bsc_step_t *)right;
+    *(bsc_step_t *)res = a < b ? a : b;
+}
+
 bsc_step_t
 bsc_sync(bsc_step_t until)
 {
@@ -571,25 +578,14 @@ bsc_sync(bsc_step_t until)
     for (;;) {
         expand_current();
         issue_current();
-        bsc_step_t want = next_needed(until);
-        for (int q = 0; q < p; q++)
-            S.next[q] = bsc_flush;
-        S.next[me] = want;
-        if (want != bsc_flush)
-            for (int q = 0; q < p; q++)
-                if (q != me)
-                    ns_put(q, &want, S.next, (size_t)me * sizeof want, sizeof want, 0);
+        bsc_step_t want = next_needed(until), common;
         for (int q = 0; q < p; q++)
             if (S.sig_out[q]) {
                 ns_put(q, &S.sig_out[q], S.sig_in, (size_t)me * sizeof *S.sig_in,
                        sizeof *S.sig_in, 0);
                 S.sig_out[q] = 0;
             }
-        ns_sync(NS_SYNC_STEP, &site);
-        bsc_step_t common = bsc_flush;
-        for (int q = 0; q < p; q++)
-            if (S.next[q] < common)
-                common = S.next[q];
+        ns_collective(NS_COLL_FOLD, -1, earliest, &want, &common, sizeof want, &site);
         check_signatures();
         run_local();
         if (common == bsc_flush) {

@@ -6,7 +6,8 @@
 // request for a superstep already past; an unregistered destination of a
 // scatter (found when the scatter runs, named by its line); neighbours that
 // do not list each other; bsc.h in a relaxed sync mode; bsp_end with
-// requests still queued.
+// requests still queued; a plain bsp_sync where another process runs a
+// superstep of bsc_sync (whose agreement is a fold: the engine names it).
 // UNSUPPORTED: relaxed
 // RUN: %bspcc %s -o %t
 // RUN: not %bsprun 3 %t root 2> %t.err
@@ -23,6 +24,8 @@
 // RUN: FileCheck %s --check-prefix=NEIGH --implicit-check-not=error: < %t.err
 // RUN: not %bsprun 2 %t end 2> %t.err
 // RUN: FileCheck %s --check-prefix=END --implicit-check-not=error: < %t.err
+// RUN: not %bsprun 2 %t mixed 2> %t.err
+// RUN: FileCheck %s --check-prefix=MIXED --implicit-check-not=error: < %t.err
 // RUN: env NS_SYNC=relaxed not %bsprun 2 %t 2> %t.err
 // RUN: FileCheck %s --check-prefix=RELAXED --implicit-check-not=error: < %t.err
 #include <string.h>
@@ -72,6 +75,14 @@ main(int argc, char **argv)
         int all[3] = { 0, 1, 2 }, two[2] = { 0, 1 };
         // NEIGH: misuse.c:[[@LINE+1]]: error: [process {{[02]}}, superstep {{[0-9]+}}] bsc_group_create_neighbourhood: process 2 lists process 0 as a neighbour, but process 0 does not list process 2; neighbours must list each other
         bsc_group_create_neighbourhood(s == 0 ? two : all, s == 0 ? 2 : 3);
+    }
+    if (!strcmp(what, "mixed")) {
+        bsc_sync(bsc_current());
+        if (s == 0)
+            // MIXED: misuse.c:[[@LINE+1]]: error: [process 0, superstep {{[0-9]+}}] bsc_sync: process 0 called bsp_fold (4 bytes) but process 1 called bsp_sync (no collective) in this superstep; every process must call the same collective, with the same root and size, in the same superstep
+            bsc_sync(bsc_current() + 1);
+        else
+            bsp_sync();
     }
     if (!strcmp(what, "end")) {
         if (s == 1)
