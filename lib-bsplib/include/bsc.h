@@ -27,7 +27,8 @@
  * hold their data, and destinations must not be used, from the start
  * superstep until the returned one has started.
  *
- * Misuse (a group that does not hold the caller, a root outside the group,
+ * Misuse (a group that does not hold the caller, a root outside the group
+ * (a partition or bsc_all),
  * members that schedule different collectives, roots or sizes in the same
  * superstep, a superstep already past, an unregistered buffer) stops the job
  * with a message that names the process, the call and its line.
@@ -142,7 +143,10 @@ bsc_step_t bsc_collective(bsc_step_t depends, const bsc_collective_t *collective
 /* ---- collectives: called by every member of group with the same
  * depends, root and size (and reducer); blocks are `size` bytes, member i
  * is the i-th of the group's order; all take one superstep but a large
- * bsc_bcast, which takes two. ---- */
+ * bsc_bcast, which takes two.  On a neighbourhood a rooted collective is
+ * the root's: the root serves the members it lists, and the others pass
+ * any root (they take part in the collective of each root that lists
+ * them). ---- */
 /* dst (registered) of member i <- block i of src on root */
 bsc_step_t bsc_scatter(bsc_step_t depends, bsc_pid_t root, bsc_group_t group,
                        const void *src, void *dst, bsc_size_t size);

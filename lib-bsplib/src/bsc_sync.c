@@ -257,7 +257,9 @@ bsci_schedule(bsc_step_t depends, const bsc_collective_t *coll, bsc_pid_t root,
                      : "steps", coll->n_algs);
     struct bsci_group *g = bsci_group(group, site);
     bspi_check_pid(root, site);
-    if (bsci_builtin_rooted(coll) && g->lid[root] < 0) {
+    /* on a neighbourhood a rooted collective is the root's: the others
+     * pass any root */
+    if (bsci_builtin_rooted(coll) && !g->neighbourhood && g->lid[root] < 0) {
         char members[160];
         int len = 0;
         for (int i = 0; i < g->n && len < (int)sizeof members - 16; i++)
@@ -334,13 +336,15 @@ bsci_check_end(const struct ns_site *site)
 
 /* ---- running a superstep ---- */
 
-/* The hash of one collective call that all members must agree on. */
+/* The hash of one collective call that all members must agree on (on a
+ * neighbourhood not the root: each member names the root it likes). */
 static uint64_t
 call_hash(const struct req *r)
 {
     int id = bsci_builtin_id(r->u.coll.coll);
     uint64_t h = bsci_hash(r->u.coll.group->hash, (uint64_t)id + 1);
-    h = bsci_hash(h, (uint64_t)(unsigned)r->u.coll.root);
+    if (!r->u.coll.group->neighbourhood)
+        h = bsci_hash(h, (uint64_t)(unsigned)r->u.coll.root);
     if (id)                     /* a user collective's sizes may be its own business */
         h = bsci_hash(h, (uint64_t)(unsigned)r->u.coll.params.size);
     else
