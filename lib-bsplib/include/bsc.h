@@ -64,10 +64,17 @@ bsc_group_t bsc_group_create_neighbourhood(bsc_pid_t *neighbours, bsc_size_t siz
 void bsc_group_destroy(bsc_group_t group);
 
 /* ---- cost parameters, used to choose between algorithms ----
- * In units of one byte sent: bsc_g() is 1 and bsc_L() is what a superstep
- * costs in bytes (NS_BSC_L, default 16384). */
-double bsc_g(void);
-double bsc_L(void);
+ * In units of one byte sent.  A request of `word_size` bytes costs
+ * word_size * bsc_g(type, word_size): the bytes plus a per-message cost
+ * (NS_BSC_O bytes, default 1024), so bsc_g(type, w) = 1 + NS_BSC_O / w;
+ * bsc_L(type) is what a superstep costs (NS_BSC_L, default 16384).  Every
+ * request type has the same parameters here. */
+typedef enum bsc_request {
+    BSC_PUT, BSC_HPPUT, BSC_GET, BSC_HPGET, BSC_SEND,
+    BSC_N_REQUEST_TYPES
+} bsc_request_t;
+double bsc_g(bsc_request_t type, int word_size);
+double bsc_L(bsc_request_t type);
 
 /* ---- supersteps ---- */
 extern const bsc_step_t bsc_start;  /* 0, the first superstep of an epoch */

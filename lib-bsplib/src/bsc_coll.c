@@ -34,21 +34,22 @@ at(const void *base, long i, int size)
 static bsc_step_t steps_one(bsc_group_t g) { (void)g; return 1; }
 static bsc_step_t steps_two(bsc_group_t g) { (void)g; return 2; }
 
+/* One block of each call, as messages of type. */
 static double
-total_bytes(bsc_coll_params_t *set, bsc_size_t n)
+blocks(bsc_request_t type, bsc_coll_params_t *set, bsc_size_t n)
 {
-    double bytes = 0;
-    for (int i = 0; i < n; i++)
-        bytes += (double)set[i].size;
-    return bytes;
+    double cost = 0;
+    for (int c = 0; c < n; c++)
+        cost += set[c].size * bsc_g(type, set[c].size);
+    return cost;
 }
 
-/* One superstep in which the busiest member sends or receives a block of
- * each call from every member. */
+/* One superstep in which the busiest member sends or fetches a block of
+ * each call to or from every other member. */
 static double
 cost_one(bsc_group_t g, bsc_coll_params_t *set, bsc_size_t n)
 {
-    return bsc_L() + bsc_g() * group_of(g)->n * total_bytes(set, n);
+    return bsc_L(BSC_PUT) + (group_of(g)->n - 1) * blocks(BSC_PUT, set, n);
 }
 
 /* ---- scatter: the root puts block i into member i's dst ---- */
@@ -138,7 +139,7 @@ bcast_direct(bsc_step_t d, bsc_pid_t root, bsc_group_t h, bsc_coll_params_t *set
 static double
 bcast_direct_cost(bsc_group_t g, bsc_coll_params_t *set, bsc_size_t n)
 {
-    return bsc_L() + bsc_g() * (group_of(g)->n - 1) * total_bytes(set, n);
+    return bsc_L(BSC_PUT) + (group_of(g)->n - 1) * blocks(BSC_PUT, set, n);
 }
 
 /* Two phases: block k (by process id) goes from the root to the k-th
@@ -170,10 +171,12 @@ static double
 bcast_two_phase_cost(bsc_group_t h, bsc_coll_params_t *set, bsc_size_t n)
 {
     int members = group_of(h)->n;
-    double bytes = 0;
-    for (int c = 0; c < n; c++)
-        bytes += (double)((set[c].size + members - 1) / members) * (members - 1);
-    return 2 * bsc_L() + 2 * bsc_g() * bytes;
+    double cost = 0;
+    for (int c = 0; c < n; c++) {
+        int block = (set[c].size + members - 1) / members;
+        cost += (double)block * bsc_g(BSC_PUT, block) * (members - 1);
+    }
+    return 2 * bsc_L(BSC_PUT) + 2 * cost;
 }
 
 /* ---- reduce and allreduce: each member folds its elements into slot 0

@@ -62,7 +62,7 @@ static struct {
     uint64_t *sig_out;          /* [p] hash to send to process q */
     uint64_t *sig_want;         /* [p] hash expected from process q */
     struct ns_site *sig_site;   /* [p] a collective call expecting from q */
-    double L;
+    double L, O;
 } S;
 
 /* ---- call sites ---- */
@@ -301,27 +301,44 @@ bsc_current(void)
 
 /* ---- cost parameters ---- */
 
-double
-bsc_g(void)
+/* A cost in bytes from the environment variable var (default def). */
+static double
+cost_knob(const char *var, long def, const char *what)
 {
-    return 1.0;
+    const char *v = getenv(var);
+    if (!v || !*v)
+        return (double)def;
+    char *end;
+    long l = strtol(v, &end, 10);
+    if (*end || l < 1 || l > 1000000000L)
+        ns_fatal(NS_SITE(what, NULL, 0), "%s=%s is not a cost in bytes; give a whole number "
+                 "from 1 to 1000000000", var, v);
+    return (double)l;
+}
+
+static void
+check_type(bsc_request_t type, const char *call)
+{
+    if ((unsigned)type >= BSC_N_REQUEST_TYPES)
+        ns_fatal(NS_SITE(call, NULL, 0), "request type %d is none of BSC_PUT, BSC_HPPUT, "
+                 "BSC_GET, BSC_HPGET, BSC_SEND", (int)type);
 }
 
 double
-bsc_L(void)
+bsc_g(bsc_request_t type, int word_size)
 {
-    if (S.L == 0) {
-        const char *v = getenv("NS_BSC_L");
-        S.L = 16384;
-        if (v && *v) {
-            char *end;
-            long l = strtol(v, &end, 10);
-            if (*end || l < 1 || l > 1000000000L)
-                ns_fatal(NS_SITE("bsc_L", NULL, 0), "NS_BSC_L=%s is not a superstep cost in "
-                         "bytes; give a whole number from 1 to 1000000000", v);
-            S.L = (double)l;
-        }
-    }
+    check_type(type, "bsc_g");
+    if (S.O == 0)
+        S.O = cost_knob("NS_BSC_O", 1024, "bsc_g");
+    return 1.0 + S.O / (word_size > 1 ? word_size : 1);
+}
+
+double
+bsc_L(bsc_request_t type)
+{
+    check_type(type, "bsc_L");
+    if (S.L == 0)
+        S.L = cost_knob("NS_BSC_L", 16384, "bsc_L");
     return S.L;
 }
 

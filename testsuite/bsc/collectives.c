@@ -96,7 +96,7 @@ shift_add(bsc_step_t depends, bsc_pid_t root, bsc_group_t group,
 static double cost_high(bsc_group_t g, bsc_coll_params_t *set, bsc_size_t n)
 { (void)g; (void)set; return 1e9 * n; }
 static double cost_low(bsc_group_t g, bsc_coll_params_t *set, bsc_size_t n)
-{ (void)g; return bsc_L() + bsc_g() * n * set[0].size; }
+{ (void)g; return bsc_L(BSC_PUT) + n * set[0].size * bsc_g(BSC_PUT, set[0].size); }
 static bsc_step_t steps_three(bsc_group_t g) { (void)g; return 3; }
 static bsc_step_t steps_one(bsc_group_t g) { (void)g; return 1; }
 

@@ -4,12 +4,17 @@
 // on one group in one superstep (they run together, with their own
 // buffers), a chain of three collectives each reading the previous result
 // (returns 2, 3, 4), bsc_sync to a superstep already reached (returns at
-// once), and bsc_current along the way.  Process s holds s + 1.
+// once), and bsc_current along the way.  Process s holds s + 1.  Process 0
+// also prints BSPonMPI's cost parameters, bsc_g(type, word_size) and
+// bsc_L(type): 1 + NS_BSC_O / word_size per byte and NS_BSC_L, by default
+// and set in the environment.
 // UNSUPPORTED: relaxed
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2
 // RUN: %bsprun 5 %t | sort | FileCheck %s --check-prefix=P5
+// RUN: %bsprun 1 %t | FileCheck %s --check-prefix=COSTS
+// RUN: env NS_BSC_O=8 NS_BSC_L=100 %bsprun 2 %t | FileCheck %s --check-prefix=KNOBS
 #include <stdio.h>
 #include "bsc.h"
 
@@ -74,6 +79,10 @@ main(void)
     printf("p%d returns %u %u, chain %u %u %u, at %u %u %u\n", s, tb, ts, c1, c2, c3, at,
            again, bsc_current());
     bsc_sync(bsc_flush);
+    if (s == 0)
+        printf("costs: g(put, 4) %.2f g(get, 1024) %.3f g(send, 0) %.0f L %.0f %.0f\n",
+               bsc_g(BSC_PUT, 4), bsc_g(BSC_GET, 1024), bsc_g(BSC_SEND, 0), bsc_L(BSC_PUT),
+               bsc_L(BSC_HPGET));
     printf("p%d bcast %ld sum %ld max %ld scan %ld chain %ld current %u\n", s, bdst, total,
            biggest, pre, last, bsc_current());
     bsp_end();
@@ -98,3 +107,5 @@ main(void)
 // P5-NEXT: p4 bcast 4242 sum 15 max 5 scan 15 chain 75 current 0
 // P5-NEXT: p4 returns 2 1, chain 2 3 4, at 1 1 1
 // P5-NOT: p
+// COSTS: costs: g(put, 4) 257.00 g(get, 1024) 2.000 g(send, 0) 1025 L 16384 16384
+// KNOBS: costs: g(put, 4) 3.00 g(get, 1024) 1.008 g(send, 0) 9 L 100 100

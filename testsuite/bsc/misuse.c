@@ -7,7 +7,9 @@
 // scatter (found when the scatter runs, named by its line); neighbours that
 // do not list each other; bsc.h in a relaxed sync mode; bsp_end with
 // requests still queued; a plain bsp_sync where another process runs a
-// superstep of bsc_sync (whose agreement is a fold: the engine names it).
+// superstep of bsc_sync (whose agreement is a fold: the engine names it);
+// a cost parameter out of range in the environment; a request type that
+// does not exist.
 // UNSUPPORTED: relaxed
 // RUN: %bspcc %s -o %t
 // RUN: not %bsprun 3 %t root 2> %t.err
@@ -26,6 +28,10 @@
 // RUN: FileCheck %s --check-prefix=END --implicit-check-not=error: < %t.err
 // RUN: not %bsprun 2 %t mixed 2> %t.err
 // RUN: FileCheck %s --check-prefix=MIXED --implicit-check-not=error: < %t.err
+// RUN: env NS_BSC_O=0 not %bsprun 2 %t 2> %t.err
+// RUN: FileCheck %s --check-prefix=KNOB --implicit-check-not=error: < %t.err
+// RUN: not %bsprun 2 %t type 2> %t.err
+// RUN: FileCheck %s --check-prefix=TYPE --implicit-check-not=error: < %t.err
 // RUN: env NS_SYNC=relaxed not %bsprun 2 %t 2> %t.err
 // RUN: FileCheck %s --check-prefix=RELAXED --implicit-check-not=error: < %t.err
 #include <string.h>
@@ -84,6 +90,9 @@ main(int argc, char **argv)
         else
             bsp_sync();
     }
+    if (!strcmp(what, "type"))
+        // TYPE: error: [process {{[01]}}, superstep {{[0-9]+}}] bsc_L: request type 7 is none of BSC_PUT, BSC_HPPUT, BSC_GET, BSC_HPGET, BSC_SEND
+        bsc_L((bsc_request_t)7);
     if (!strcmp(what, "end")) {
         if (s == 1)
             bsc_put(bsc_start, 0, x, reg, 0, sizeof(int));
@@ -91,6 +100,8 @@ main(int argc, char **argv)
         bsp_end();
         return 0;
     }
+    // KNOB: error: [process {{[01]}}, superstep {{[0-9]+}}] bsc_g: NS_BSC_O=0 is not a cost in bytes; give a whole number from 1 to 1000000000
+    bsc_g(BSC_PUT, 4);
     bsc_sync(bsc_flush);
     bsp_end();
     return 0;
