@@ -10,8 +10,8 @@
  * in which its result is there: bsc_put(s, ...) and bsc_get(s, ...) are a
  * bsp_put/bsp_get issued in superstep s, complete when superstep s + 1
  * starts, and return s + 1.  A collective scheduled for superstep s returns
- * the superstep by which it has completed (s + 1, or s + 2 for a large
- * broadcast).  Requests wait in a local queue until bsc_sync(until) runs the
+ * the superstep by which it has completed (s + 1 for the direct
+ * algorithms, more for a tree).  Requests wait in a local queue until bsc_sync(until) runs the
  * supersteps up to the start of `until`; so independent collectives given
  * the same start superstep run side by side, and a collective's result can
  * be waited for later while the program goes on.  bsc_sync(bsc_flush) runs
@@ -149,11 +149,13 @@ bsc_step_t bsc_collective(bsc_step_t depends, const bsc_collective_t *collective
 
 /* ---- collectives: called by every member of group with the same
  * depends, root and size (and reducer); blocks are `size` bytes, member i
- * is the i-th of the group's order; all take one superstep but a large
- * bsc_bcast, which takes two.  On a neighbourhood a rooted collective is
- * the root's: the root serves the members it lists, and the others pass
- * any root (they take part in the collective of each root that lists
- * them). ---- */
+ * is the i-th of the group's order.  On a neighbourhood a rooted
+ * collective is the root's: the root serves the members it lists, and the
+ * others pass any root (they take part in the collective of each root that
+ * lists them).  Each returns the superstep by which it has completed; the
+ * algorithm (one superstep of direct puts or gets, a tree, or for bsc_bcast
+ * two phases) is the cheapest by bsc_g and bsc_L, chosen at the call, the
+ * same on every member; a neighbourhood always goes direct. ---- */
 /* dst (registered) of member i <- block i of src on root */
 bsc_step_t bsc_scatter(bsc_step_t depends, bsc_pid_t root, bsc_group_t group,
                        const void *src, void *dst, bsc_size_t size);
@@ -189,6 +191,35 @@ bsc_step_t bsc_scan(bsc_step_t depends, bsc_group_t group,
                     bsc_reduce_t reducer, const void *zero,
                     bsc_size_t nmemb, bsc_size_t size);
 
+/* ---- the algorithms by name (BSPonMPI's library exports them) ----
+ * A q-ary tree (q >= 2; q >= n is the direct algorithm): each process
+ * sends or fetches at most q blocks per superstep.  With R = the smallest
+ * r such that q^r >= n (1 at least): bcast and reduce take R supersteps,
+ * allreduce 2R - 1 (a reduce whose top q members exchange their parts,
+ * then a broadcast down), scan R' (q^R' >= n - 1).  They relay through
+ * members, so the group must be bsc_all or a partition; members must pass
+ * the same q.  Scratch space as the collectives above. */
+bsc_step_t bsc_bcast_qtree_single(bsc_step_t depends, bsc_pid_t root, bsc_group_t group,
+                                  const void *src, void *dst, bsc_size_t size, bsc_pid_t q);
+bsc_step_t bsc_reduce_qtree_single(bsc_step_t depends, bsc_pid_t root, bsc_group_t group,
+                                   const void *src, void *dst, void *tmp_space,
+                                   bsc_reduce_t reducer, const void *zero,
+                                   bsc_size_t nmemb, bsc_size_t size, bsc_pid_t q);
+bsc_step_t bsc_allreduce_qtree_single(bsc_step_t depends, bsc_group_t group,
+                                      const void *src, void *dst, void *tmp_space,
+                                      bsc_reduce_t reducer, const void *zero,
+                                      bsc_size_t nmemb, bsc_size_t size, bsc_pid_t q);
+bsc_step_t bsc_scan_qtree_single(bsc_step_t depends, bsc_group_t group,
+                                 const void *src, void *dst, void *tmp_space,
+                                 bsc_reduce_t reducer, const void *zero,
+                                 bsc_size_t nmemb, bsc_size_t size, bsc_pid_t q);
+/* The two-phase broadcast of the n calls in params (src, dst registered
+ * and size of each; the root's src): the root scatters the concatenated
+ * bytes in n-member blocks, then every member puts its block to all.  Two
+ * supersteps; bsc_all or a partition.  Returns depends + 2. */
+bsc_step_t bsc_bcast_2phase(bsc_step_t depends, bsc_pid_t root, bsc_group_t group,
+                            bsc_coll_params_t *params, bsc_size_t n);
+
 /* The collectives above as bsc_collective_t, for bsc_collective. */
 extern const bsc_collective_t *const bsc_coll_scatter;
 extern const bsc_collective_t *const bsc_coll_gather;
@@ -200,7 +231,8 @@ extern const bsc_collective_t *const bsc_coll_allreduce;
 extern const bsc_collective_t *const bsc_coll_scan;
 
 /* Errors name the caller's line: each call is also a macro that records it
- * first (BSP_NO_SITE_MACROS: plain functions only). */
+ * first (BSP_NO_SITE_MACROS: plain functions only).  The algorithms by name
+ * have none: programs written for BSPonMPI declare them themselves. */
 void bsci_at(const char *file, int line);
 #ifndef BSP_NO_SITE_MACROS
 #define BSCI_AT_(call, ...)   (bsci_at(__FILE__, __LINE__), call(__VA_ARGS__))

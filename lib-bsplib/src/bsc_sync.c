@@ -43,6 +43,7 @@ struct req {
             bsc_group_t handle;
             struct bsci_group *group;
             bsc_coll_params_t params;
+            int arity;          /* of a tree the caller named, or 0 */
         } coll;
     } u;
 };
@@ -55,6 +56,7 @@ static struct {
     size_t nb;
     long queued;                /* requests in all buckets */
     int expanding;              /* running a collective's algorithm */
+    int arity;                  /* of the call being expanded or scheduled */
     struct ns_site origin;      /* the collective call it serves */
     struct { const char *file; int line; } at;  /* from bsci_at */
     int registered;             /* own area pushed */
@@ -240,9 +242,16 @@ bsci_local(bsc_step_t step, void (*fn)(void *ctx), void *ctx)
     r->u.local.ctx = ctx;
 }
 
+int
+bsci_arity(void)
+{
+    return S.arity;
+}
+
 bsc_step_t
 bsci_schedule(bsc_step_t depends, const bsc_collective_t *coll, bsc_pid_t root,
-              bsc_group_t group, const bsc_coll_params_t *params, const struct ns_site *site)
+              bsc_group_t group, const bsc_coll_params_t *params, int arity,
+              const struct ns_site *site)
 {
     bsci_require_barrier(site);
     if (!coll || coll->n_algs < 1 || coll->n_algs > BSC_MAX_COLL_ALGS)
@@ -270,17 +279,21 @@ bsci_schedule(bsc_step_t depends, const bsc_collective_t *coll, bsc_pid_t root,
                  len >= (int)sizeof members - 16 ? ", ..." : "");
     }
     bsc_step_t steps = 0;
+    int saved = S.arity;
+    S.arity = arity;
     for (int i = 0; i < coll->n_algs; i++) {
         bsc_step_t s = coll->maxsteps[i](group);
         if (s > steps)
             steps = s;
     }
+    S.arity = saved;
     struct req *r = add(depends, REQ_COLL, site);
     r->u.coll.coll = coll;
     r->u.coll.root = root;
     r->u.coll.handle = group;
     r->u.coll.group = g;
     r->u.coll.params = *params;
+    r->u.coll.arity = arity;
     g->queued++;
     return depends + steps;
 }
@@ -290,7 +303,7 @@ bsc_collective(bsc_step_t depends, const bsc_collective_t *collective, bsc_pid_t
                bsc_group_t group, bsc_coll_params_t params)
 {
     struct ns_site site = bsci_site("bsc_collective");
-    return bsci_schedule(depends, collective, root, group, &params, &site);
+    return bsci_schedule(depends, collective, root, group, &params, 0, &site);
 }
 
 bsc_step_t
@@ -362,6 +375,7 @@ call_hash(const struct req *r)
     uint64_t h = bsci_hash(r->u.coll.group->hash, (uint64_t)id + 1);
     if (!r->u.coll.group->neighbourhood)
         h = bsci_hash(h, (uint64_t)(unsigned)r->u.coll.root);
+    h = bsci_hash(h, (uint64_t)(unsigned)r->u.coll.arity);
     if (id)                     /* a user collective's sizes may be its own business */
         h = bsci_hash(h, (uint64_t)(unsigned)r->u.coll.params.size);
     else
@@ -396,7 +410,7 @@ static int
 same_call(const struct req *a, const struct req *b)
 {
     return a->u.coll.coll == b->u.coll.coll && a->u.coll.root == b->u.coll.root &&
-           a->u.coll.group == b->u.coll.group;
+           a->u.coll.group == b->u.coll.group && a->u.coll.arity == b->u.coll.arity;
 }
 
 /* Runs the algorithm of one collective for all its calls on one group and
@@ -415,6 +429,8 @@ expand(struct req *calls, size_t n, size_t first, char *done)
             done[j] = 1;
         }
     const bsc_collective_t *coll = c->u.coll.coll;
+    int saved_arity = S.arity;
+    S.arity = c->u.coll.arity;
     int best = 0;
     double best_cost = 0;
     for (int a = 0; a < coll->n_algs; a++) {
@@ -431,6 +447,7 @@ expand(struct req *calls, size_t n, size_t first, char *done)
     coll->algorithms[best](S.current, c->u.coll.root, c->u.coll.handle, set, (bsc_size_t)k);
     S.expanding = saved;
     S.origin = saved_origin;
+    S.arity = saved_arity;
     c->u.coll.group->queued -= (long)k;
     free(set);
 }
@@ -521,8 +538,8 @@ check_signatures(void)
         if (S.sig_want[q] && S.sig_in[q] != S.sig_want[q])
             ns_fatal(&S.sig_site[q], "the members of its group disagree in superstep %u of "
                      "the epoch: process %d did not schedule the same collectives there "
-                     "(another collective, root, size or group, or none); every member must "
-                     "call each collective with the same superstep, root, size and group",
+                     "(another collective, root, size, arity or group, or none); every member "
+                     "must call each collective with the same superstep, root, size and group",
                      S.current, q);
     memset(S.sig_in, 0, (size_t)p * sizeof *S.sig_in);
     memset(S.sig_want, 0, (size_t)p * sizeof *S.sig_want);

@@ -1,7 +1,8 @@
 /*
  * bsci.h - what the files of bsc.h share: groups (bsc_group.c), the request
- * queue and its supersteps (bsc_sync.c), and the call sites that errors
- * name.  The collectives (bsc_coll.c) are built on these.
+ * queue and its supersteps (bsc_sync.c), the call sites that errors name,
+ * and the tree algorithms (bsc_tree.c).  The collectives (bsc_coll.c) are
+ * built on these.
  */
 #ifndef NESTSTEP_BSCI_H
 #define NESTSTEP_BSCI_H
@@ -59,10 +60,39 @@ int bsci_builtin_rooted(const bsc_collective_t *coll);
 uint64_t bsci_hash(uint64_t h, uint64_t v);
 
 /* Schedules a collective with the site of the user's call (bsc_collective
- * and the wrappers of bsc_coll.c). */
+ * and the wrappers of bsc_coll.c); arity: the q of a tree algorithm named
+ * by the caller (bsc_*_qtree_single), else 0.  Calls coalesce only with
+ * calls of the same arity, and members must pass the same one. */
 bsc_step_t bsci_schedule(bsc_step_t depends, const bsc_collective_t *coll, bsc_pid_t root,
-                         bsc_group_t group, const bsc_coll_params_t *params,
+                         bsc_group_t group, const bsc_coll_params_t *params, int arity,
                          const struct ns_site *site);
+/* The arity of the call whose algorithm, cost or superstep count is being
+ * computed (0 if none). */
+int bsci_arity(void);
+
+/* ---- the tree algorithms (bsc_tree.c) ----
+ * Each schedules every call of a set from superstep d on with a q-ary tree
+ * over the group's members (q >= n: the direct algorithm, one superstep),
+ * and returns the superstep by which all are done.  Broadcast, reduce and
+ * allreduce order members by process id, scan by the group's order.  With
+ * q < n they relay through members, so they need a group whose members
+ * hold the same members (bsc_all or a partition); on a neighbourhood the
+ * direct algorithm serves each root's (or member's) own list. */
+enum bsci_tree_kind { BSCI_BCAST, BSCI_REDUCE, BSCI_ALLREDUCE, BSCI_SCAN };
+bsc_step_t bsci_tree(int kind, bsc_step_t d, int root, const struct bsci_group *g,
+                     bsc_coll_params_t *set, int ncalls, int q);
+/* The two-phase broadcast: the root scatters the calls' bytes in n blocks,
+ * then each member puts its block to all.  Returns d + 2. */
+bsc_step_t bsci_bcast_2phase(bsc_step_t d, int root, const struct bsci_group *g,
+                             bsc_coll_params_t *set, int ncalls);
+/* Supersteps the tree of `kind` takes on n members, and its cost in
+ * bsc_g/bsc_L units (the busiest process: supersteps, and the messages it
+ * sends or fetches); the same on every member. */
+bsc_step_t bsci_tree_steps(int kind, int n, int q);
+double bsci_tree_cost(int kind, int n, int q, const bsc_coll_params_t *set, int ncalls);
+double bsci_2phase_cost(int n, const bsc_coll_params_t *set, int ncalls);
+/* The smallest r >= 0 with q^r >= n. */
+int bsci_levels(long n, long q);
 
 /* The library's own registered areas (bsc_sync.c): pushes them if not yet
  * done; they take effect at the caller's next bsp_sync.  Returns 1 if it

@@ -1,9 +1,11 @@
 // bsc.h's built-in collectives as descriptors through bsc_collective
-// (bsc_coll_bcast with its two algorithms: the call returns depends + 2, the
-// larger of their superstep counts; bsc_coll_scan), two bsc_allreduce calls
+// (bsc_coll_bcast with its four algorithms: the call returns depends plus
+// the largest of their superstep counts, 2 (two phases) at p <= 2 and 3 (a
+// binary tree) at p = 5; bsc_coll_scan: 1, and 2 at p = 5, the trees'
+// ceil(log2(p - 1)) and ceil(log3(p - 1))), two bsc_allreduce calls
 // on one group in one superstep (they run together, with their own
 // buffers), a chain of three collectives each reading the previous result
-// (returns 2, 3, 4), bsc_sync to a superstep already reached (returns at
+// (one superstep each, after the scan's), bsc_sync to a superstep already reached (returns at
 // once), and bsc_current along the way.  Process s holds s + 1.  Process 0
 // also prints BSPonMPI's cost parameters, bsc_g(type, word_size) and
 // bsc_L(type): 1 + NS_BSC_O / word_size per byte and NS_BSC_L, by default
@@ -97,15 +99,15 @@ main(void)
 // P2-NEXT: p1 returns 2 1, chain 2 3 4, at 1 1 1
 // P2-NOT: p
 // P5: p0 bcast 4242 sum 15 max 5 scan 1 chain 75 current 0
-// P5-NEXT: p0 returns 2 1, chain 2 3 4, at 1 1 1
+// P5-NEXT: p0 returns 3 2, chain 3 4 5, at 2 2 2
 // P5-NEXT: p1 bcast 4242 sum 15 max 5 scan 3 chain 75 current 0
-// P5-NEXT: p1 returns 2 1, chain 2 3 4, at 1 1 1
+// P5-NEXT: p1 returns 3 2, chain 3 4 5, at 2 2 2
 // P5-NEXT: p2 bcast 4242 sum 15 max 5 scan 6 chain 75 current 0
-// P5-NEXT: p2 returns 2 1, chain 2 3 4, at 1 1 1
+// P5-NEXT: p2 returns 3 2, chain 3 4 5, at 2 2 2
 // P5-NEXT: p3 bcast 4242 sum 15 max 5 scan 10 chain 75 current 0
-// P5-NEXT: p3 returns 2 1, chain 2 3 4, at 1 1 1
+// P5-NEXT: p3 returns 3 2, chain 3 4 5, at 2 2 2
 // P5-NEXT: p4 bcast 4242 sum 15 max 5 scan 15 chain 75 current 0
-// P5-NEXT: p4 returns 2 1, chain 2 3 4, at 1 1 1
+// P5-NEXT: p4 returns 3 2, chain 3 4 5, at 2 2 2
 // P5-NOT: p
 // COSTS: costs: g(put, 4) 257.00 g(get, 1024) 2.000 g(send, 0) 1025 L 16384 16384
 // KNOBS: costs: g(put, 4) 3.00 g(get, 1024) 1.008 g(send, 0) 9 L 100 100

@@ -9,7 +9,11 @@
 // requests still queued; a plain bsp_sync where another process runs a
 // superstep of bsc_sync (whose agreement is a fold: the engine names it);
 // a cost parameter out of range in the environment; a request type that
-// does not exist.
+// does not exist; a tree named with arity 1; a named tree on a
+// neighbourhood (it relays through members, which there hold different
+// member sets); members that name different arities.  The algorithms by
+// name have no site macros (programs declare them themselves), so their
+// messages have no line.
 // UNSUPPORTED: relaxed
 // RUN: %bspcc %s -o %t
 // RUN: not %bsprun 3 %t root 2> %t.err
@@ -28,6 +32,12 @@
 // RUN: FileCheck %s --check-prefix=END --implicit-check-not=error: < %t.err
 // RUN: not %bsprun 2 %t mixed 2> %t.err
 // RUN: FileCheck %s --check-prefix=MIXED --implicit-check-not=error: < %t.err
+// RUN: not %bsprun 2 %t arity 2> %t.err
+// RUN: FileCheck %s --check-prefix=ARITY --implicit-check-not=error: < %t.err
+// RUN: not %bsprun 3 %t nbtree 2> %t.err
+// RUN: FileCheck %s --check-prefix=NBTREE --implicit-check-not=error: < %t.err
+// RUN: not %bsprun 3 %t arities 2> %t.err
+// RUN: FileCheck %s --check-prefix=ARITIES --implicit-check-not=error: < %t.err
 // RUN: env NS_BSC_O=0 not %bsprun 2 %t 2> %t.err
 // RUN: FileCheck %s --check-prefix=KNOB --implicit-check-not=error: < %t.err
 // RUN: not %bsprun 2 %t type 2> %t.err
@@ -63,10 +73,10 @@ main(int argc, char **argv)
         // ROOT: misuse.c:[[@LINE+1]]: error: [process 2, superstep {{[0-9]+}}] bsc_bcast: the root, process 1, is not a member of the group (processes 0, 2); pass the process id of a member, the same on every member
         bsc_bcast(bsc_start, s == 2 ? 1 : 0, parity, x, reg, sizeof(int));
     if (!strcmp(what, "size"))
-        // SIZE: misuse.c:[[@LINE+1]]: error: [process {{[0-2]}}, superstep {{[0-9]+}}] bsc_allreduce: the members of its group disagree in superstep 0 of the epoch: process {{[0-2]}} did not schedule the same collectives there (another collective, root, size or group, or none); every member must call each collective with the same superstep, root, size and group
+        // SIZE: misuse.c:[[@LINE+1]]: error: [process {{[0-2]}}, superstep {{[0-9]+}}] bsc_allreduce: the members of its group disagree in superstep 0 of the epoch: process {{[0-2]}} did not schedule the same collectives there (another collective, root, size, arity or group, or none); every member must call each collective with the same superstep, root, size and group
         bsc_allreduce(bsc_start, bsc_all, x, y, tmp, sum, &zero, 1, s == 1 ? 8 : 4);
     if (!strcmp(what, "skip") && s != 2)
-        // SKIP: misuse.c:[[@LINE+1]]: error: [process 0, superstep {{[0-9]+}}] bsc_allgather: the members of its group disagree in superstep 0 of the epoch: process 2 did not schedule the same collectives there (another collective, root, size or group, or none); every member must call each collective with the same superstep, root, size and group
+        // SKIP: misuse.c:[[@LINE+1]]: error: [process 0, superstep {{[0-9]+}}] bsc_allgather: the members of its group disagree in superstep 0 of the epoch: process 2 did not schedule the same collectives there (another collective, root, size, arity or group, or none); every member must call each collective with the same superstep, root, size and group
         bsc_allgather(bsc_start, bsc_all, reg, y, sizeof(int));
     if (!strcmp(what, "past")) {
         bsc_sync(2);
@@ -90,6 +100,19 @@ main(int argc, char **argv)
         else
             bsp_sync();
     }
+    if (!strcmp(what, "arity"))
+        // ARITY: error: [process {{[01]}}, superstep {{[0-9]+}}] bsc_bcast_qtree_single: the arity q is 1; a tree needs q >= 2 (q >= the group's size is the direct algorithm, one superstep)
+        bsc_bcast_qtree_single(bsc_start, 0, bsc_all, x, reg, sizeof(int), 1);
+    if (!strcmp(what, "nbtree")) {
+        int ring[3] = { (s + 2) % 3, s, (s + 1) % 3 };
+        bsc_group_t nb = bsc_group_create_neighbourhood(ring, 3);
+        // NBTREE: error: [process {{[0-2]}}, superstep {{[0-9]+}}] bsc_reduce_qtree_single: this algorithm relays through the members, so every member must hold the same members, which those of a neighbourhood do not; use bsc_all or a group of bsc_group_create_partition (on a neighbourhood the collective without a named algorithm goes directly from each root)
+        bsc_reduce_qtree_single(bsc_start, 0, nb, x, y, tmp, sum, &zero, 1, sizeof(int), 2);
+    }
+    if (!strcmp(what, "arities"))
+        // ARITIES: error: [process {{[0-2]}}, superstep {{[0-9]+}}] bsc_allreduce_qtree_single: the members of its group disagree in superstep 0 of the epoch: process {{[0-2]}} did not schedule the same collectives there (another collective, root, size, arity or group, or none); every member must call each collective with the same superstep, root, size and group
+        bsc_allreduce_qtree_single(bsc_start, bsc_all, x, y, tmp, sum, &zero, 1, sizeof(int),
+                                   s == 1 ? 3 : 2);
     if (!strcmp(what, "type"))
         // TYPE: error: [process {{[01]}}, superstep {{[0-9]+}}] bsc_L: request type 7 is none of BSC_PUT, BSC_HPPUT, BSC_GET, BSC_HPGET, BSC_SEND
         bsc_L((bsc_request_t)7);
