@@ -5,11 +5,11 @@
 // ceil(log2(p - 1)) and ceil(log3(p - 1))), two bsc_allreduce calls
 // on one group in one superstep (they run together, with their own
 // buffers), a chain of three collectives each reading the previous result
-// (one superstep each, after the scan's), bsc_sync to a superstep already reached (returns at
-// once), and bsc_current along the way.  Process s holds s + 1.  Process 0
-// also prints BSPonMPI's cost parameters, bsc_g(type, word_size) and
-// bsc_L(type): 1 + NS_BSC_O / word_size per byte and NS_BSC_L, by default
-// and set in the environment.
+// (one superstep each, after the scan's), bsc_sync to a superstep already
+// reached (returns at once), and bsc_current along the way.  Process s
+// holds s + 1.  Process 0 also prints BSPonMPI's cost parameters,
+// bsc_g(type, word_size) and bsc_L(type): 1 + NS_BSC_O / word_size per
+// byte and NS_BSC_L, by default and set in the environment.
 // UNSUPPORTED: relaxed
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1
