@@ -2,6 +2,7 @@
 # Run through `make check`, which passes --param build=<abs build dir>.
 import os
 import shutil
+import sys
 import lit.formats
 
 config.name = 'neststep'
@@ -47,6 +48,10 @@ config.substitutions.append(('%nsrun', os.path.join(build, 'bin', 'nsrun') + ' -
 # after %nscc: substitutions apply in order and '%nsc' is a prefix of it.
 config.substitutions.append(('%nsc', os.path.join(build, 'bin', 'nsc')))
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
+# The suite's Python scripts run with the Python that runs lit (make check's
+# /usr/bin/python3): a python3 found first on PATH may be a wrapper that
+# takes seconds to start on a loaded machine.
+config.substitutions.append(('%python', sys.executable))
 # A sanitizer build (make check-sanitize) has bin/mpicc-sanitize: every
 # program a test compiles, with bspcc or nsc, gets the same sanitizers as the
 # libraries.  Every report ends its process (-fno-sanitize-recover,

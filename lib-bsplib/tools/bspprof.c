@@ -57,89 +57,314 @@ xrealloc(void *p, size_t n)
     return p;
 }
 
-/* ---- the trace: one mapped file per process ---- */
+/* ---- the trace: one mapped file per process ----
+ * Nothing in a file is trusted: every size, count, offset and id is held
+ * against the bytes the file has before it is used (64-bit sums), the
+ * tables made from it are no larger than the file can fill, and times are
+ * bounded so that no sum of them overflows.  A record that contradicts
+ * itself, its file or the run stops bspprof with one line naming the file,
+ * the record's offset and what is wrong.  A file that ends early (cut
+ * inside a record, or without the record of bsp_end or NestStep_finalize:
+ * its process was killed, or the file was cut) is read up to there, with
+ * a warning: the table holds what is complete. */
+
+#define TIME_MAX ((int64_t)1 << 62)     /* ns (146 years): sums of two stay in int64 */
+#define STRING_MIN 24                   /* the smallest string record: id, len, 1 char */
 
 struct proc {
     const struct nsp_head *head;
     const struct nsp_step **rec;    /* its supersteps, in order */
     long nrec;
     const char **file;              /* string id -> text */
-    uint32_t nfile;
+    size_t nfile;                   /* at most 1 + the strings the file can hold */
     int aborted;
     int v1;                         /* a version-1 trace: no set-up, no path */
     int shared;                     /* index among the shared nodes, or -1 */
+    int ended;                      /* its last record is bsp_end's or NestStep_finalize's,
+                                     * or it is cut short (and was warned of) */
 };
 static struct proc *procs;
 static int nprocs;
 static int64_t origin = INT64_MAX;  /* earliest engine start, absolute ns */
 
+/* The file being read, for the messages. */
+static const char *cur_path;
+
+static void __attribute__((noreturn, format(printf, 3, 4)))
+bad_record(size_t off, const char *what, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: %s: offset %zu, %s: ", me, cur_path, off, what);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static void __attribute__((format(printf, 1, 2)))
+warn(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: warning: ", me);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
 /* A record of an older version, whose fixed part is fixed bytes long, as a
  * current one: the fields it lacks say "not recorded" (no set-up, no
- * processor time), the peers after the longer fixed part. */
+ * processor time), the peers after the longer fixed part.  Its size is
+ * fixed + its peers (checked). */
 static const struct nsp_step *
 from_old(const struct nsp_rec *r, size_t fixed)
 {
-    size_t peers = r->size > fixed ? r->size - fixed : 0;
+    size_t peers = r->size - fixed;
     struct nsp_step *s = xcalloc(1, sizeof *s + peers);
-    memcpy(s, r, r->size < fixed ? r->size : fixed);
+    memcpy(s, r, fixed);
     memcpy(s + 1, (const char *)r + fixed, peers);
     s->r.size = (uint32_t)(sizeof *s + peers);
     s->w_cpu_ns = -1;
     return s;
 }
 
+/* A text field of the header ends within it. */
 static void
-load(struct proc *P, const char *dir, int pid)
+check_text(const char *field, size_t n, const char *name)
 {
-    char path[4096];
+    if (!memchr(field, '\0', n))
+        die("%s: the header's %s has no NUL in its %zu bytes", cur_path, name, n);
+}
+
+static void
+check_head(const struct nsp_head *h, size_t size, int pid, int p0)
+{
+    if (memcmp(h->magic, NSP_MAGIC, sizeof NSP_MAGIC))
+        die("%s is not a trace (it does not start with %s)", cur_path, NSP_MAGIC);
+    if (h->version < 1 || h->version > NSP_VERSION)
+        die("%s is a trace of version %u; bspprof reads versions 1..%d", cur_path, h->version,
+            NSP_VERSION);
+    if (h->head_size < NSP_HEAD_V2_SIZE || h->head_size > size)
+        die("%s: the header's size %u is out of range (%d..%zu, the file's size)", cur_path,
+            h->head_size, NSP_HEAD_V2_SIZE, size);
+    if (h->pid != pid)
+        die("%s: the header is process %d's, not process %d's", cur_path, h->pid, pid);
+    if (pid == 0 && h->nprocs < 1)
+        die("%s: the header names %d processes", cur_path, h->nprocs);
+    if (pid > 0 && h->nprocs != p0)
+        die("%s: the header names %d processes, prof.0.nsp %d", cur_path, h->nprocs, p0);
+    if (h->t0_ns < 0 || h->t0_ns >= TIME_MAX)
+        die("%s: the header's clock origin t0_ns %lld is out of range (0..2^62 ns)", cur_path,
+            (long long)h->t0_ns);
+    check_text(h->job, sizeof h->job, "job key");
+    check_text(h->program, sizeof h->program, "program name");
+    check_text(h->knobs, sizeof h->knobs, "knobs");
+}
+
+/* The fields of a superstep record that the tables use, held against the
+ * run (p processes) and the strings before it. */
+static void
+check_step(const struct proc *P, const struct nsp_step *s, size_t off, long k, int p)
+{
+    char what[48];
+    snprintf(what, sizeof what, "superstep record %ld", k);
+    if (s->kind > 6)
+        bad_record(off, what, "kind %u is not a superstep kind (0..6)", s->kind);
+    for (int i = 0; i < NSP_NT; i++)
+        if (s->t[i] < 0 || s->t[i] >= TIME_MAX)
+            bad_record(off, what, "time t[%d] = %lld ns is out of range (0..2^62)", i,
+                       (long long)s->t[i]);
+    if (s->gsize < 1 || s->gsize > p)
+        bad_record(off, what, "group size %d is not in 1..%d", s->gsize, p);
+    if (s->file && (s->file >= P->nfile || !P->file[s->file]))
+        bad_record(off, what, "file name id %u has no string record before it", s->file);
+    const struct nsp_peer *e = (const void *)(s + 1);
+    for (uint32_t i = 0; i < s->npeer; i++)
+        if (e[i].peer < 0 || e[i].peer >= p)
+            bad_record(off, what, "peer %d is not a process of the run (0..%d)", e[i].peer,
+                       p - 1);
+}
+
+/* A string record (in the file, its len and size checked), into P's table
+ * of names. */
+static void
+read_string(struct proc *P, const struct nsp_string *s, size_t off, size_t file_size)
+{
+    /* ids are 1, 2, ... in the order written: no more than the file can hold */
+    size_t max_id = file_size / STRING_MIN;
+    if (s->id < 1 || s->id > max_id)
+        bad_record(off, "string record", "id %u out of range (1..%zu, as many as the file can "
+                   "hold)", s->id, max_id);
+    const char *text = (const char *)(s + 1);
+    if (text[s->len - 1])
+        bad_record(off, "string record", "its text of %u bytes does not end with a NUL",
+                   s->len);
+    if (s->id >= P->nfile) {
+        size_t n = P->nfile ? P->nfile : 16;
+        while (n <= s->id)
+            n *= 2;
+        if (n > max_id + 1)
+            n = max_id + 1;
+        P->file = xrealloc(P->file, sizeof *P->file * n);
+        for (size_t i = P->nfile; i < n; i++)
+            P->file[i] = NULL;
+        P->nfile = n;
+    }
+    P->file[s->id] = text;
+}
+
+/* The bytes from off on are all zero: the unwritten tail of a process that
+ * was killed.  Else the offset of the first that is not. */
+static size_t
+nonzero_from(const char *base, size_t off, size_t size)
+{
+    for (; off < size; off++)
+        if (base[off])
+            return off;
+    return size;
+}
+
+/* Reads DIR/prof.<pid>.nsp into P; p0: prof.0.nsp's process count (0 when
+ * this is prof.0.nsp). */
+static void
+load(struct proc *P, const char *dir, int pid, int p0)
+{
+    static char path[4096];
     struct stat st;
     snprintf(path, sizeof path, "%s/prof.%d.nsp", dir, pid);
+    cur_path = path;
     int fd = open(path, O_RDONLY);
-    if (fd < 0 || fstat(fd, &st))
-        die("cannot read %s: %s (is %s the directory of a bsprun --profile run?)", path,
-            strerror(errno), dir);
+    if (fd < 0 || fstat(fd, &st)) {
+        if (pid == 0)
+            die("cannot read %s: %s (is %s the directory of a bsprun --profile run?)", path,
+                strerror(errno), dir);
+        die("cannot read %s: %s (prof.0.nsp names %d processes)", path, strerror(errno), p0);
+    }
+    if (!S_ISREG(st.st_mode))
+        die("%s is not a file", path);
     size_t size = (size_t)st.st_size;
-    if (size < sizeof(struct nsp_head))
-        die("%s is too short to be a trace", path);
+    if (size < NSP_HEAD_V2_SIZE)
+        die("%s is too short to be a trace (%zu bytes; its header alone has %d)", path, size,
+            NSP_HEAD_V2_SIZE);
     const char *base = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
     if (base == MAP_FAILED)
         die("cannot map %s: %s", path, strerror(errno));
     P->head = (const void *)base;
-    if (memcmp(P->head->magic, NSP_MAGIC, sizeof NSP_MAGIC) || P->head->version < 1
-        || P->head->version > NSP_VERSION)
-        die("%s is not a trace of version 1..%d (magic %.7s, version %u)", path, NSP_VERSION,
-            P->head->magic, P->head->version);
+    check_head(P->head, size, pid, p0);
+    int p = pid ? p0 : P->head->nprocs;
     P->v1 = P->head->version == 1;
     size_t fixed = P->head->version == 1 ? NSP_STEP_V1_SIZE
-                 : P->head->version == 2 ? NSP_STEP_V2_SIZE : 0;
+                 : P->head->version == 2 ? NSP_STEP_V2_SIZE : sizeof(struct nsp_step);
     long cap = 0;
-    for (size_t off = (P->head->head_size + 7) & ~(size_t)7; off + sizeof(struct nsp_rec) <= size;) {
+    size_t off = ((size_t)P->head->head_size + 7) & ~(size_t)7;
+    const char *cut = NULL;             /* why the file ends early, if it does */
+    char cut_why[160];
+    for (; off < size; ) {
         const struct nsp_rec *r = (const void *)(base + off);
-        if (r->type == NSP_END || r->size < sizeof *r || off + r->size > size)
-            break;              /* the unwritten tail of a killed process */
+        size_t left = size - off;
+        if (left < sizeof *r || r->type == NSP_END) {
+            size_t z = nonzero_from(base, off, size);
+            if (z < size) {
+                snprintf(cut_why, sizeof cut_why, left < sizeof *r
+                         ? "is cut short at offset %zu, inside a record's header"
+                         : "has an end record at offset %zu with data after it (at offset %zu): "
+                           "damaged, or its process was killed while writing", off, z);
+                cut = cut_why;
+            }
+            break;
+        }
+        char what[48];
+        if (r->type == NSP_STEP)
+            snprintf(what, sizeof what, "superstep record %ld", P->nrec);
+        else
+            snprintf(what, sizeof what, "%s record", r->type == NSP_STRING ? "string"
+                     : r->type == NSP_SKIP ? "skip" : "a");
+        if (r->type > NSP_STEP)
+            bad_record(off, what, "type %u is none of a trace's (0..%d)", r->type, NSP_STEP);
+        if (r->size % 8)
+            bad_record(off, what, "size %u is not a multiple of 8", r->size);
+        if (r->type == NSP_STEP) {
+            if (r->size < fixed)
+                bad_record(off, what, "size %u is less than the fixed part's %zu bytes", r->size,
+                           fixed);
+            if (left >= fixed) {
+                /* npeer has its place in every version's fixed part */
+                uint32_t npeer = ((const struct nsp_step *)(const void *)r)->npeer;
+                uint64_t need = (uint64_t)npeer * sizeof(struct nsp_peer);
+                if (need != r->size - fixed)
+                    bad_record(off, what, "npeer %u needs %llu bytes of peers, the record has "
+                               "%zu", npeer, (unsigned long long)need, r->size - fixed);
+            }
+        } else if (r->type == NSP_STRING) {
+            const struct nsp_string *t = (const void *)r;
+            if (r->size < sizeof *t)
+                bad_record(off, what, "size %u is less than its header's %zu bytes", r->size,
+                           sizeof *t);
+            if (left >= sizeof *t && (t->len < 1 || (sizeof *t + (uint64_t)t->len + 7) / 8 * 8
+                                                    != r->size))
+                bad_record(off, what, "a text of %u bytes does not fill a record of %u", t->len,
+                           r->size);
+        } else if (r->size < sizeof *r)
+            bad_record(off, what, "size %u is less than a record header's %zu bytes", r->size,
+                       sizeof *r);
+        if (r->size > left) {
+            snprintf(cut_why, sizeof cut_why, "is cut short at offset %zu, inside a record of "
+                     "%u bytes (%zu of them in the file)", off, r->size, left);
+            cut = cut_why;
+            break;
+        }
         if (r->type == NSP_STEP) {
             if (P->nrec == cap) {
                 cap = cap ? 2 * cap : 1024;
                 P->rec = xrealloc(P->rec, sizeof *P->rec * (size_t)cap);
             }
-            P->rec[P->nrec++] = fixed ? from_old(r, fixed) : (const void *)r;
+            const struct nsp_step *s = fixed < sizeof *s ? from_old(r, fixed) : (const void *)r;
+            check_step(P, s, off, P->nrec, p);
+            P->rec[P->nrec++] = s;
             if (r->flags & NSP_F_ABORTED)
                 P->aborted = 1;
-        } else if (r->type == NSP_STRING) {
-            const struct nsp_string *s = (const void *)r;
-            if (s->id >= P->nfile) {
-                P->file = xrealloc(P->file, sizeof *P->file * (s->id + 1));
-                for (uint32_t i = P->nfile; i <= s->id; i++)
-                    P->file[i] = NULL;
-                P->nfile = s->id + 1;
-            }
-            P->file[s->id] = (const char *)(s + 1);
-        }
+        } else if (r->type == NSP_STRING)
+            read_string(P, (const void *)r, off, size);
         off += r->size;
     }
+    if (cut)
+        warn("%s %s; read its %ld superstep%s before it, the rest is lost", path, cut, P->nrec,
+             P->nrec == 1 ? "" : "s");
+    /* a file cut short has had its warning */
+    P->ended = cut || (P->nrec && (P->rec[P->nrec - 1]->kind == 2
+                                   || P->rec[P->nrec - 1]->kind == 6));
     if (P->head->t0_ns < origin)
         origin = P->head->t0_ns;
+}
+
+/* Files that end without their process's last superstep (bsp_end or
+ * NestStep_finalize): where the job did not stop (the table says so), each
+ * gets a warning. */
+static void
+warn_unended(const char *dir)
+{
+    int stopped = 0, n = 0;
+    for (int pid = 0; pid < nprocs; pid++)
+        stopped |= procs[pid].aborted;
+    if (stopped)
+        return;
+    for (int pid = 0; pid < nprocs; pid++) {
+        const struct proc *P = &procs[pid];
+        if (P->ended || n++ >= 4)
+            continue;
+        if (P->nrec)
+            warn("%s/prof.%d.nsp ends after superstep %lld without the record of bsp_end or "
+                 "NestStep_finalize: its process was killed or the file was cut; the table "
+                 "holds its %ld superstep%s", dir, pid, (long long)P->rec[P->nrec - 1]->superstep,
+                 P->nrec, P->nrec == 1 ? "" : "s");
+        else
+            warn("%s/prof.%d.nsp has no superstep: its process was killed or the file was cut",
+                 dir, pid);
+    }
+    if (n > 4)
+        warn("... and %d more files end so", n - 4);
 }
 
 static const char *
@@ -878,27 +1103,50 @@ lane_height(void)
     return h > 24 ? 24 : h < 3 ? 3 : h;
 }
 
+/* Text into XML: its markup characters as entities, and what XML 1.0 or
+ * UTF-8 cannot hold (control characters, bytes of no valid UTF-8
+ * sequence: a name from a damaged or foreign trace) as '?'. */
 static void
-svg_head(FILE *f, int w, int h, const char *title)
+xml_text(FILE *f, const char *text)
 {
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n"
-            "<title>%s</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-            w, h, w, h, title);
-}
-
-static void
-xml_text(FILE *f, const char *s)
-{
-    for (; *s; s++)
+    const unsigned char *s = (const void *)text;
+    while (*s) {
+        int n = *s < 0x80 ? 1 : (*s & 0xe0) == 0xc0 ? 2 : (*s & 0xf0) == 0xe0 ? 3
+              : (*s & 0xf8) == 0xf0 ? 4 : 0;
+        for (int k = 1; k < n; k++)
+            if ((s[k] & 0xc0) != 0x80)
+                n = 0;
+        if (n == 2 && *s < 0xc2)                /* overlong */
+            n = 0;
+        if (n == 3 && ((*s == 0xe0 && s[1] < 0xa0) || (*s == 0xed && s[1] >= 0xa0)))
+            n = 0;                              /* overlong, or a UTF-16 surrogate */
+        if (n == 4 && ((*s == 0xf0 && s[1] < 0x90) || *s > 0xf4 || (*s == 0xf4 && s[1] >= 0x90)))
+            n = 0;                              /* overlong, or beyond U+10FFFF */
+        if (n > 1) {
+            fwrite(s, 1, (size_t)n, f);
+            s += n;
+            continue;
+        }
         switch (*s) {
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '&': fputs("&amp;", f); break;
         case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
+        default: fputc(n && (*s >= 0x20 || *s == '\t' || *s == '\n') ? *s : '?', f);
         }
+        s++;
+    }
+}
+
+static void
+svg_head(FILE *f, int w, int h, const char *title)
+{
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n<title>",
+            w, h, w, h);
+    xml_text(f, title);
+    fprintf(f, "</title>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
 }
 
 /* NestStep groups as frames around the lanes of their members for the time
@@ -992,11 +1240,12 @@ write_svg(const char *path)
                     if (b <= a)
                         continue;
                     fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-                            "fill=\"%s\"><title>process %d, superstep %lld%s (%s:%d): %s %.2f us "
-                            "(%.2f..%.2f); superstep w_max %.2f us, h %llu bytes</title></rect>\n",
-                            LEFT + a * scale, y + 1, (b - a) * scale, lh - 2, phase_color[k],
-                            pid, (long long)r->superstep, r->depth ? " of a subgroup" : "",
-                            base_name(file_name(P, r->file)), r->line, phase_name[k], b - a, a, b,
+                            "fill=\"%s\"><title>process %d, superstep %lld%s (", LEFT + a * scale,
+                            y + 1, (b - a) * scale, lh - 2, phase_color[k], pid,
+                            (long long)r->superstep, r->depth ? " of a subgroup" : "");
+                    xml_text(f, base_name(file_name(P, r->file)));
+                    fprintf(f, ":%d): %s %.2f us (%.2f..%.2f); superstep w_max %.2f us, h %llu "
+                            "bytes</title></rect>\n", r->line, phase_name[k], b - a, a, b,
                             w->wmax, (unsigned long long)w->hbytes);
                 }
             }
@@ -1008,10 +1257,14 @@ write_svg(const char *path)
             long *cnt = xcalloc((size_t)nslot, sizeof *cnt);
             for (long i = 0; i < P->nrec; i++) {
                 const struct nsp_step *r = P->rec[i];
-                int s_end = (int)(at(P, r, NSP_T_END) / slot);
-                cnt[s_end < nslot ? s_end : nslot - 1]++;
+                /* a phase may end after the last superstep's end (times
+                 * out of order): the slots stop at T */
+                double s_end = at(P, r, NSP_T_END) / slot;
+                cnt[s_end < nslot ? (int)s_end : nslot - 1]++;
                 for (int k = 0; k < 5; k++) {
                     double a = at(P, r, k), b = at(P, r, k + 1);
+                    if (a / slot >= nslot)
+                        continue;
                     for (int s = (int)(a / slot); s < nslot && s * slot < b; s++) {
                         double lo = a > s * slot ? a : s * slot;
                         double hi = b < (s + 1) * slot ? b : (s + 1) * slot;
@@ -1197,19 +1450,23 @@ main(int argc, char **argv)
         usage(2);
     if (top < 0 || maxrows < 0)
         die("--top and --rows take a number >= 0");
-    struct proc p0 = { 0 };
-    load(&p0, dir, 0);
-    nprocs = p0.head->nprocs;
-    if (nprocs < 1)
-        die("%s/prof.0.nsp names %d processes", dir, nprocs);
-    procs = xcalloc((size_t)nprocs, sizeof *procs);
-    procs[0] = p0;
-    for (int q = 1; q < nprocs; q++) {
-        load(&procs[q], dir, q);
-        if (strcmp(procs[q].head->job, p0.head->job))
-            fprintf(stderr, "%s: warning: %s/prof.%d.nsp is from another run (job %s, not %s)\n",
-                    me, dir, q, procs[q].head->job, p0.head->job);
+    int cap = 16;
+    procs = xcalloc((size_t)cap, sizeof *procs);
+    load(&procs[0], dir, 0, 0);
+    int p = procs[0].head->nprocs;
+    for (int q = 1; q < p; q++) {       /* as many as there are files, however many it says */
+        if (q == cap) {
+            procs = xrealloc(procs, sizeof *procs * 2 * (size_t)cap);
+            memset(procs + cap, 0, sizeof *procs * (size_t)cap);
+            cap *= 2;
+        }
+        load(&procs[q], dir, q, p);
+        if (strcmp(procs[q].head->job, procs[0].head->job))
+            warn("%s/prof.%d.nsp is from another run (job %s, not %s)", dir, q,
+                 procs[q].head->job, procs[0].head->job);
     }
+    nprocs = p;
+    warn_unended(dir);
     if (pfile)
         read_params(pfile, 1);
     else {
@@ -1226,8 +1483,10 @@ main(int argc, char **argv)
     for (long i = 0; i < nrows; i++)
         rows[i].predicted = predict(&rows[i]);
     totals();
-    if (only >= nrows)
+    if (only >= nrows && nrows)
         die("--superstep %ld: the run has supersteps #0..#%ld", only, nrows - 1);
+    if (only >= nrows)
+        die("--superstep %ld: the run has no superstep", only);
     if (csv)
         print_csv();
     else
