@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -1414,6 +1415,22 @@ usage(int status)
     exit(status);
 }
 
+/* An option's value: a whole number in 0..max, in decimal digits and
+ * nothing else (no sign, no blanks, no suffix), or a usage error. */
+static long
+count_arg(const char *opt, const char *text, long max)
+{
+    char *end = (char *)text;
+    errno = 0;
+    long v = text[0] >= '0' && text[0] <= '9' ? strtol(text, &end, 10) : -1;
+    if (v < 0 || *end || errno || v > max) {
+        if (max == LONG_MAX)
+            die("%s takes a whole number >= 0, not '%s'; see --help", opt, text);
+        die("%s takes a whole number from 0 to %ld, not '%s'; see --help", opt, max, text);
+    }
+    return v;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1432,11 +1449,11 @@ main(int argc, char **argv)
         else if (!strcmp(a, "--params"))
             pfile = ARG();
         else if (!strcmp(a, "--superstep"))
-            only = atol(ARG());
+            only = count_arg(a, ARG(), LONG_MAX);
         else if (!strcmp(a, "--rows"))
-            maxrows = atol(ARG());
+            maxrows = count_arg(a, ARG(), LONG_MAX);
         else if (!strcmp(a, "--top"))
-            top = atoi(ARG());
+            top = (int)count_arg(a, ARG(), INT_MAX);
         else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
             usage(0);
         else if (a[0] == '-')
@@ -1448,8 +1465,6 @@ main(int argc, char **argv)
     }
     if (!dir)
         usage(2);
-    if (top < 0 || maxrows < 0)
-        die("--top and --rows take a number >= 0");
     int cap = 16;
     procs = xcalloc((size_t)cap, sizeof *procs);
     load(&procs[0], dir, 0, 0);
