@@ -164,9 +164,12 @@ check_head(const struct nsp_head *h, size_t size, int pid, int p0)
 }
 
 /* The fields of a superstep record that the tables use, held against the
- * run (p processes) and the strings before it. */
+ * run (p processes) and the strings before it; s: the record as written
+ * (its fields up to item_bytes have their places in every version), its
+ * npeer peers at e. */
 static void
-check_step(const struct proc *P, const struct nsp_step *s, size_t off, long k, int p)
+check_step(const struct proc *P, const struct nsp_step *s, const struct nsp_peer *e,
+           size_t off, long k, int p)
 {
     char what[48];
     snprintf(what, sizeof what, "superstep record %ld", k);
@@ -180,7 +183,6 @@ check_step(const struct proc *P, const struct nsp_step *s, size_t off, long k, i
         bad_record(off, what, "group size %d is not in 1..%d", s->gsize, p);
     if (s->file && (s->file >= P->nfile || !P->file[s->file]))
         bad_record(off, what, "file name id %u has no string record before it", s->file);
-    const struct nsp_peer *e = (const void *)(s + 1);
     for (uint32_t i = 0; i < s->npeer; i++)
         if (e[i].peer < 0 || e[i].peer >= p)
             bad_record(off, what, "peer %d is not a process of the run (0..%d)", e[i].peer,
@@ -321,9 +323,9 @@ load(struct proc *P, const char *dir, int pid, int p0)
                 cap = cap ? 2 * cap : 1024;
                 P->rec = xrealloc(P->rec, sizeof *P->rec * (size_t)cap);
             }
-            const struct nsp_step *s = fixed < sizeof *s ? from_old(r, fixed) : (const void *)r;
-            check_step(P, s, off, P->nrec, p);
-            P->rec[P->nrec++] = s;
+            const struct nsp_step *s = (const void *)r;
+            check_step(P, s, (const void *)(base + off + fixed), off, P->nrec, p);
+            P->rec[P->nrec++] = fixed < sizeof *s ? from_old(r, fixed) : s;
             if (r->flags & NSP_F_ABORTED)
                 P->aborted = 1;
         } else if (r->type == NSP_STRING)
