@@ -10,7 +10,10 @@
  * puts, gets and sends issued before it are delivered), and its result is in
  * dst when it returns: one superstep, no more.  Results are the same bits on
  * every run: fold and scan apply op to lower pids on the left, over a fixed
- * tree.  src and dst may be the same area for fold, scan and bcast.
+ * tree.  Each process's src is read before any dst is written, so
+ * src and dst may be the same area for fold, scan, exscan and bcast
+ * (process 0 of an exscan keeps its src then); the others need separate
+ * areas.
  */
 #ifndef NESTSTEP_BSP_COLL_H
 #define NESTSTEP_BSP_COLL_H
