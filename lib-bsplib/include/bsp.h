@@ -11,10 +11,15 @@
  * (the functions exist under their standard names either way).
  *
  * Define BSP_MCBSP_API (bspcc --mcbsp does) to get MulticoreBSP for C 2.0's
- * API instead: bsp-mcbsp.h.
+ * API instead: bsp-mcbsp.h.  The Oxford toolset's level-1 library (its
+ * collectives and reductions) is in bsp_level1.h.
  */
 #ifndef NESTSTEP_BSP_H
 #define NESTSTEP_BSP_H
+
+/* The Oxford BSP toolset's bsp.h included <stdio.h>, and programs written
+ * for it use printf and stdout without including it themselves. */
+#include <stdio.h>
 
 #ifdef BSP_MCBSP_API             /* MulticoreBSP for C 2.0's API instead (bspcc --mcbsp) */
 #include "bsp-mcbsp.h"
