@@ -10,17 +10,28 @@
 #                      barrier-mode syncs (sets NS_EXCHANGE)
 #   --profile[=DIR]    trace every superstep into DIR (default ./profile) for
 #                      bspprof (sets NS_PROFILE)
+#   --max-procs=M      allow up to M processes on this machine (default: 64 per
+#                      CPU, fewer if memory is short; also BSPRUN_MAX_PROCS)
 # Engine knobs pass through the environment (see bsprun(1)): NS_TREE_ARITY,
 # NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
 # NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_SYNC, NS_EXCHANGE, NS_CHUNK, NS_PROFILE.
 me=$(basename "$0")
-usage="usage: $me [-np N] [-hosts LIST | -f FILE] [--sync=MODE] [--exchange=PROTO] [--profile[=DIR]] prog [args...]"
-np=1 hosts= hostfile=
+usage="usage: $me [-np N] [-hosts LIST | -f FILE] [--sync=MODE] [--exchange=PROTO] [--profile[=DIR]] [--max-procs=M] prog [args...]"
+np=1 hosts= hostfile= max_procs=${BSPRUN_MAX_PROCS-}
+# A decimal count without its leading zeros; '' if not a positive decimal.
+count() {
+  case "$1" in ''|*[!0-9]*) return ;; esac
+  n=${1#"${1%%[!0]*}"}
+  echo "${n:-0}"
+}
 while [ $# -gt 0 ]; do
   case "$1" in
     -np|-n) [ $# -ge 2 ] || { echo "$me: $1 needs a number; $usage" >&2; exit 2; }
             np=$2; shift 2 ;;
     -np=*|-n=*) np=${1#*=}; shift ;;
+    --max-procs=*) max_procs=${1#*=}; shift ;;
+    --max-procs) [ $# -ge 2 ] || { echo "$me: --max-procs needs a number; $usage" >&2; exit 2; }
+            max_procs=$2; shift 2 ;;
     -hosts|-host) [ $# -ge 2 ] && [ -n "$2" ] || { echo "$me: $1 needs a list of hosts (host[:slots],...); $usage" >&2; exit 2; }
             hosts=$2; shift 2 ;;
     -f|-hostfile|-machinefile)
@@ -40,15 +51,42 @@ while [ $# -gt 0 ]; do
             case "$NS_EXCHANGE" in tree|direct|nbx) export NS_EXCHANGE ;;
               *) echo "$me: --exchange must be tree, direct or nbx, got '$NS_EXCHANGE'" >&2; exit 2 ;;
             esac ;;
-    -h|--help) sed -n '2,15s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
     --) shift; break ;;
     -*) echo "$me: unknown option '$1'; $usage (mpiexec options: see BSPRUN_MPIEXEC in bsprun(1))" >&2
         exit 2 ;;
     *) break ;;
   esac
 done
-case "$np" in ''|*[!0-9]*|0*)
+# The process count: decimal digits (leading zeros are fine), 1 to 2^20,
+# and on this machine alone no more than it can hold (docs: bsprun(1)).
+n=$(count "$np")
+case "$n" in ''|0)
   echo "$me: process count must be a positive number, got '$np'" >&2; exit 2 ;; esac
+if [ ${#n} -gt 7 ] || [ "$n" -gt 1048576 ]; then
+  echo "$me: process count $np is too large; at most 1048576" >&2; exit 2
+fi
+np=$n
+if [ -n "$max_procs" ]; then
+  cap=$(count "$max_procs")
+  case "$cap" in ''|0)
+    echo "$me: the most processes (--max-procs or BSPRUN_MAX_PROCS) must be a positive number, got '$max_procs'" >&2
+    exit 2 ;; esac
+  [ ${#cap} -le 7 ] || cap=1048576
+  why="set by --max-procs or BSPRUN_MAX_PROCS"
+elif [ -z "$hosts$hostfile${SLURM_JOB_NODELIST-}" ]; then
+  # this machine alone: 64 processes per CPU, and 32 MiB of available memory each
+  cpus=$(nproc 2>/dev/null || echo 1)
+  mem=$(awk '/^MemAvailable:/ { print int($2 / 32768) }' /proc/meminfo 2>/dev/null)
+  cap=$((64 * cpus)) why="64 per CPU on $cpus CPUs"
+  if [ -n "$mem" ] && [ "$mem" -lt "$cap" ]; then
+    cap=$((mem > 0 ? mem : 1)) why="one per 32 MiB of available memory"
+  fi
+fi
+if [ -n "${cap-}" ] && [ "$np" -gt "$cap" ]; then
+  echo "$me: $np processes are more than this machine can hold: at most $cap ($why); for more, set --max-procs=M or BSPRUN_MAX_PROCS=M" >&2
+  exit 2
+fi
 [ $# -ge 1 ] || { echo "$me: no program given; $usage" >&2; exit 2; }
 
 # The program must exist and be executable: checked once here, instead of
