@@ -150,15 +150,18 @@ $(BUILD)/bin/%: lib-bsplib/tools/%.sh
 
 # The per-process watch: plain libc (no MPI), with the engine's report_once.c.
 $(BUILD)/libexec/neststep/bsprun-watch: lib-bsplib/tools/bsprun-watch.c runtime/src/report_once.c \
-		runtime/src/report_once.h lib-bsplib/tools/watched_signals.h
+		runtime/src/report_once.h lib-bsplib/tools/watched_signals.h lib-bsplib/tools/job_hub.h
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $(filter %.c,$^) -o $@
 
-$(BUILD)/libexec/neststep/bsprun-launch: lib-bsplib/tools/bsprun-launch.c lib-bsplib/tools/watched_signals.h
+# bsprun-launch: plain libc too, with the hub of the job's watches.
+$(BUILD)/libexec/neststep/bsprun-launch: lib-bsplib/tools/bsprun-launch.c lib-bsplib/tools/job_hub.c \
+		lib-bsplib/tools/watched_signals.h \
+		lib-bsplib/tools/job_hub.h lib-bsplib/tools/job_hub_server.h runtime/src/report_once.h
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
-	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) $(LDFLAGS) $< -o $@
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $(filter %.c,$^) -o $@
 
 # bspprof reads traces: plain libc, the trace format from the engine's header.
 $(BUILD)/bin/bspprof: lib-bsplib/tools/bspprof.c runtime/src/profile_format.h

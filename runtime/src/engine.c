@@ -22,7 +22,7 @@ static int start_expected;      /* others wait for process 0 to start */
 static void
 at_exit(void)
 {
-    int fin = 0;
+    int fin = 0, init = 0;
     if (state == NS_RUNNING)
         ns_fatal(NS_SITE(ns_end_call, NULL, 0),
                  "process %d is ending without calling %s; every process must call "
@@ -33,6 +33,9 @@ at_exit(void)
                  "process 0 is ending without calling the SPMD procedure given to bsp_init, "
                  "while the other processes wait in it; call it (it starts with bsp_begin)");
     MPI_Finalized(&fin);
+    MPI_Initialized(&init);
+    if (state == NS_NOT_STARTED && init && !fin)
+        ns_report_state(NS_WATCH_LEAVING);  /* MPI_Finalize waits for every process */
     if (mpi_is_ours && !fin)
         MPI_Finalize();
 }
@@ -54,10 +57,12 @@ ensure_mpi(void)
     MPI_Initialized(&init);
     if (init)
         return;
+    ns_report_state(NS_WATCH_MPI_INIT);     /* MPI_Init waits for every process */
     if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
         fprintf(stderr, "error: bsplib: MPI_Init failed; start the program with bsprun\n");
         exit(1);
     }
+    ns_report_state(NS_WATCH_MPI_READY);
     mpi_is_ours = 1;
     install_exit_checks();
 }
@@ -136,6 +141,7 @@ idle_until_end(void)
     }
     ns_node_report();
     state = NS_STOPPED;
+    ns_report_state(NS_WATCH_STOPPED);
     exit(0);
 }
 
@@ -148,6 +154,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_eng.site = *site;
     if (state != NS_NOT_STARTED)
         ns_fatal(site, "bsp_begin may be called only once in a program");
+    ns_report_state(NS_WATCH_BEGIN);        /* waits for every process */
     install_exit_checks();
     ns_eng.world_size = ns_mpi_world_size();
     world_rank = ns_mpi_world_rank();

@@ -19,10 +19,18 @@ void ns_report_wait_reporter(double max_s);
 
 /* What the process tells bsprun's watch (through the socket NS_WATCH_FD names;
  * nothing without one), so that the watch can name a process that ends
- * inside the parallel part without a word (_exit, exit from a handler). */
+ * inside the parallel part without a word (_exit, exit from a handler), and
+ * stop a job whose start cannot complete: one process leaves before
+ * bsp_begin while another has gone on into MPI_Init or bsp_begin, which
+ * wait for every process (lib-bsplib/tools/job_hub.c). */
 enum {
+    NS_WATCH_MPI_INIT = 'I',    /* calling MPI_Init (bsp_nprocs, bsp_init, bsp_begin) */
+    NS_WATCH_MPI_READY = 'M',   /* MPI_Init returned */
+    NS_WATCH_BEGIN = 'B',       /* in bsp_begin (or NestStep_init) */
     NS_WATCH_RUNNING = 'R',     /* in the parallel part (after bsp_begin) */
-    NS_WATCH_STOPPED = 'S',     /* left it normally (bsp_end) */
+    NS_WATCH_STOPPED = 'S',     /* left it normally (bsp_end), or was not needed */
+    NS_WATCH_LEAVING = 'E',     /* ending before bsp_begin, MPI initialised
+                                   (MPI_Finalize waits for every process) */
     NS_WATCH_REPORTED = 'F'     /* stopping the job with its own message */
 };
 void ns_report_state(char state);

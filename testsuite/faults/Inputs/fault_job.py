@@ -1,12 +1,15 @@
 #!/usr/bin/python3
 """fault_job.py - run one job that fails on purpose and check how it ended.
 
-Usage: fault_job.py WORKDIR [--interrupt N [--terminal]] [--cleanup] -- COMMAND...
+Usage: fault_job.py WORKDIR [--interrupt N [--terminal | --group] [--signal SIG]]
+                    [--cleanup] -- COMMAND...
 
 Runs COMMAND (a bsprun/nsrun line) with NS_FAULT_PIDS=WORKDIR/pids, where
 each process records its pid (testsuite/faults/Inputs/fault_pids.h), and
-TMPDIR=WORKDIR/tmp.  With --interrupt N, sends SIGINT to the launcher once
-all N processes have recorded their pids; with --terminal as well, the job
+TMPDIR=WORKDIR/tmp.  With --interrupt N, sends SIGINT (or SIG: INT, TERM,
+HUP, QUIT) to the launcher once N processes have recorded their pids; with
+--group, to the launcher's process group instead (the job runs in a
+session of its own, as kill -INT -PGID does); with --terminal, the job
 runs on a pseudo-terminal (its controlling terminal, also its stdin) and
 the script types Ctrl-C on it instead, so that the terminal signals the
 whole foreground process group, as for a user.  The job's stdout and stderr pass
@@ -18,6 +21,7 @@ FileCheck:
                               launcher returned at the latest; zombies have ended)
   /dev/shm: clean             (no file of the job's left there)
   tmp: clean                  (nothing in TMPDIR; no /tmp entry named after a pid)
+  exit status S               (the launcher's; "killed by signal N" if it died of one)
 The bound of 60 s is generous: a fault ends the job in under a second on a
 quiet machine.  While the job runs the script notes every process below the
 launcher (mpiexec's proxy, bsprun's watches, the program), polling every
@@ -81,7 +85,7 @@ def alive(pid, created):
 def main():
     args = sys.argv[1:]
     work = args.pop(0)
-    interrupt, cleanup, terminal = 0, False, False
+    interrupt, cleanup, terminal, group, signum = 0, False, False, False, signal.SIGINT
     while args[0] != '--':
         if args[0] == '--interrupt':
             interrupt = int(args[1])
@@ -89,6 +93,12 @@ def main():
         elif args[0] == '--terminal':
             terminal = True
             args = args[1:]
+        elif args[0] == '--group':
+            group = True
+            args = args[1:]
+        elif args[0] == '--signal':
+            signum = getattr(signal, 'SIG' + args[1])
+            args = args[2:]
         elif args[0] == '--cleanup':
             cleanup = True
             args = args[1:]
@@ -114,19 +124,21 @@ def main():
         job = subprocess.Popen(args, env=env, stdin=slave, preexec_fn=take_terminal)
         os.close(slave)
     else:
-        job = subprocess.Popen(args, env=env)
+        job = subprocess.Popen(args, env=env, start_new_session=group)
     launcher = psutil.Process(job.pid)
     seen = {job.pid: (launcher.create_time(), 'launcher')}
     interrupted = False
     while job.poll() is None and time.monotonic() - start < BOUND_S:
         note_descendants(launcher, seen)
         if interrupt and not interrupted and len(
-                [n for n in os.listdir(pids_dir) if not n.endswith('.part')]) == interrupt:
+                [n for n in os.listdir(pids_dir) if not n.endswith('.part')]) >= interrupt:
             note_descendants(launcher, seen)
             if terminal:
                 os.write(master, termios.tcgetattr(master)[6][termios.VINTR])
+            elif group:
+                os.killpg(job.pid, signum)
             else:
-                job.send_signal(signal.SIGINT)
+                job.send_signal(signum)
             interrupted = True
         time.sleep(0.02)
     elapsed = time.monotonic() - start
@@ -189,6 +201,9 @@ def main():
               if any(p in n.replace('.', ' ').replace('-', ' ').replace('_', ' ').split()
                      for p in pids)]
     lines.append('tmp: ' + (' '.join(stray) if stray else 'clean'))
+    if not timed_out:
+        lines.append('exit status %d' % job.returncode if job.returncode >= 0
+                     else 'killed by signal %d' % -job.returncode)
     lines.append('took %.2f s; the last process ended %.2f s after the launcher' % (elapsed, straggle))
 
     with open(os.path.join(work, 'report'), 'w') as f:
