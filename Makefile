@@ -155,10 +155,12 @@ $(BUILD)/libexec/neststep/bsprun-watch: lib-bsplib/tools/bsprun-watch.c runtime/
 	@echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $(filter %.c,$^) -o $@
 
-# bsprun-launch: plain libc too, with the hub of the job's watches.
+# bsprun-launch: plain libc too, with the hub of the job's watches and the
+# removal of MPICH's start-up segments.
 $(BUILD)/libexec/neststep/bsprun-launch: lib-bsplib/tools/bsprun-launch.c lib-bsplib/tools/job_hub.c \
-		lib-bsplib/tools/watched_signals.h \
-		lib-bsplib/tools/job_hub.h lib-bsplib/tools/job_hub_server.h runtime/src/report_once.h
+		lib-bsplib/tools/shm_leftovers.c lib-bsplib/tools/watched_signals.h \
+		lib-bsplib/tools/job_hub.h lib-bsplib/tools/job_hub_server.h \
+		lib-bsplib/tools/shm_leftovers.h runtime/src/report_once.h
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $(filter %.c,$^) -o $@

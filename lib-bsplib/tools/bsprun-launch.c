@@ -27,8 +27,10 @@
  * signal for a process killed by one), else, when every process ended by
  * itself, the first non-zero status in process order; else mpiexec's
  * (128 + its signal if it died of one); and never 0 for a job stopped by a
- * signal (then 128 + that signal, as a shell says).  mpiexec gets SIGTERM
- * if bsprun-launch dies (PR_SET_PDEATHSIG).
+ * signal (then 128 + that signal, as a shell says).  After the job,
+ * bsprun-launch removes what MPICH left in /dev/shm when a process was
+ * killed during MPI_Init (shm_leftovers.c).  mpiexec gets SIGTERM if
+ * bsprun-launch dies (PR_SET_PDEATHSIG).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -43,6 +45,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "job_hub_server.h"
+#include "shm_leftovers.h"
 #include "watched_signals.h"
 
 static const int watched_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT };
@@ -99,6 +102,7 @@ main(int argc, char **argv)
     sigset_t watched, old_mask;
     int status, stopped_by = 0, stops = 0;
     struct hub hub;
+    struct shm_names shm_before;
 
     if (argc < 2) {
         fprintf(stderr, "usage: bsprun-launch launcher [args...] (started by bsprun)\n");
@@ -107,6 +111,7 @@ main(int argc, char **argv)
     raise_file_limit();
     if (hub_open(&hub, getenv("NS_JOB_KEY")) != 0)
         hub.listen_fd = -1;             /* the watches go without a hub */
+    shm_note(&shm_before);
     block_watched_signals(watched_sigs, NWATCHED, &watched, &old_mask);
     int sigfd = signalfd(-1, &watched, SFD_CLOEXEC | SFD_NONBLOCK);
 
@@ -205,5 +210,6 @@ main(int argc, char **argv)
     if (job_status == 0 && stopped_by)
         job_status = 128 + stopped_by;
     hub_close(&hub);
+    shm_remove_leftovers(&shm_before);
     return job_status;
 }
