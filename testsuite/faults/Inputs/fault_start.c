@@ -2,7 +2,8 @@
  * bsp_begin, for the fault tests of the start.
  * Usage: fault_start MODE FAILER [INPUT]: every process records its pid
  * (fault_pids.h) first; then process FAILER (PMI_RANK; "all": every
- * process) fails as MODE says, and the others go on into
+ * process), once every process has recorded its pid, fails as MODE says,
+ * and the others go on into
  * bsp_begin(bsp_nprocs()), where they wait for every process.
  * MODE, before MPI is initialised:
  *   segv, kill        dies of SIGSEGV, SIGKILL
@@ -18,18 +19,42 @@
  *                     MPICH removes its start-up segment in /dev/shm
  *                     (below); the others wait in MPI_Init
  * A process that goes on prints "process P of N" in the parallel part. */
+#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include "bsp.h"
 #include "fault_pids.h"
 
+/* Before failing: every process has recorded its pid (fault_job.py counts
+ * them; a process slow to start might otherwise be stopped before it does). */
+static void
+wait_for_pids(void)
+{
+    const char *dir = getenv("NS_FAULT_PIDS"), *size = getenv("PMI_SIZE");
+    struct timespec nap = { 0, 1000 * 1000 };
+    int want = size ? atoi(size) : 1;
+    for (;;) {
+        int n = 0;
+        DIR *d = dir ? opendir(dir) : NULL;
+        for (struct dirent *e; d && (e = readdir(d));)
+            n += e->d_name[0] != '.' && !strstr(e->d_name, ".part");
+        if (d)
+            closedir(d);
+        if (!dir || n >= want)
+            return;
+        nanosleep(&nap, NULL);
+    }
+}
+
 static void
 fail(const char *mode, const char *input)
 {
+    wait_for_pids();
     if (!strcmp(mode, "segv") || !strcmp(mode, "mpi-segv"))
         raise(SIGSEGV);
     if (!strcmp(mode, "kill"))
