@@ -23,11 +23,11 @@
  * word; a second signal goes to mpiexec as SIGINT (MPICH's mpiexec then
  * kills the job at once, after one SIGTERM or SIGINT), a third kills it.
  *
- * The status: the one the watch that stopped the job gave (128 + the
- * signal for a process killed by one), else, when every process ended by
- * itself, the first non-zero status in process order; else mpiexec's
- * (128 + its signal if it died of one); and never 0 for a job stopped by a
- * signal (then 128 + that signal, as a shell says).  After the job,
+ * The status: 128 + the signal for a job stopped by a signal to bsprun,
+ * as a shell says; else the one the watch that stopped the job gave (128 +
+ * the signal for a process killed by one); else, when every process ended
+ * by itself, the first non-zero status in process order; else mpiexec's
+ * (128 + its signal if it died of one).  After the job,
  * bsprun-launch removes what MPICH left in /dev/shm when a process was
  * killed during MPI_Init (shm_leftovers.c).  mpiexec gets SIGTERM if
  * bsprun-launch dies (PR_SET_PDEATHSIG).
@@ -207,7 +207,7 @@ main(int argc, char **argv)
     int job_status;
     if (!hub_job_status(&hub, &job_status))
         job_status = WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
-    if (job_status == 0 && stopped_by)
+    if (stopped_by)                     /* stopped by a signal to bsprun: as a shell says */
         job_status = 128 + stopped_by;
     hub_close(&hub);
     shm_remove_leftovers(&shm_before);
