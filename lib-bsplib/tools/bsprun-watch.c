@@ -340,10 +340,8 @@ static int
 exited(void)
 {
     int code = WEXITSTATUS(w.status);
-    if (w.got_claim) {                  /* the program reported and stops the job */
-        tell_hub(NS_HUB_STOPPING, code);
+    if (w.got_claim)                    /* the program reported and stops the job */
         return stop_job(code);
-    }
     if (w.reported)                     /* another process reports for it */
         return code;
     if (w.begun && !w.stopped) {
