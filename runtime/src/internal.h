@@ -449,6 +449,7 @@ struct ns_stall_wait {
     const struct ns_buf *slots;
 };
 void ns_stall_idle(const struct ns_stall_wait *w, int (*sends_done)(void));
+void ns_stall_init(void);              /* reads the knobs (NS_DEADLOCK_LOOK) */
 void ns_stall_stop(void);
 
 void ns_exchange_init(void);

@@ -21,12 +21,14 @@
 
 enum { TAG_PROBE = 72, TAG_REPORT, TAG_DEADLOCK };   /* after sync_relaxed.c's */
 
-#define FIRST_LOOK_S 0.05       /* a wait this old starts the first wave */
+#define FIRST_LOOK_MS 50        /* a wait this old starts the first wave (NS_DEADLOCK_LOOK) */
 #define CONFIRM_S    0.01       /* the second wave follows soon after */
 #define MAX_GAP_S    1.0        /* waves of a long wait: doubling up to this */
 #define LISTED       8          /* processes named in the message */
+#define END_MARK     (-1)       /* the wave of a sender's last probe or report (ns_stall_stop) */
 
 struct ns_stall ns_stall;
+static double first_look_s = FIRST_LOOK_MS / 1000.0;
 
 struct report {
     int64_t wave, sent, recv, wait_seq, superstep, expected, arrived;
@@ -48,6 +50,8 @@ static struct {
     /* the others */
     int64_t asked, answered;
     struct report mine;
+    /* both: the END_MARKs taken (ns_stall_stop) */
+    int marks;
     MPI_Request report_req;
 } S = { .report_req = MPI_REQUEST_NULL };
 
@@ -231,15 +235,17 @@ coordinate(const struct ns_stall_wait *w, int (*sends_done)(void))
             S.probe_req[i] = MPI_REQUEST_NULL;
     }
     while (take(TAG_REPORT, &r, sizeof r, &src))
-        if (S.armed && r.wave == S.wave) {
+        if (r.wave == END_MARK) {
+            S.marks++;
+        } else if (S.armed && r.wave == S.wave) {
             S.cur[src] = r;
             S.nrep++;
         }
     if (S.seen_seq != ns_stall.wait_seq) {      /* a new wait: its own timer */
         S.seen_seq = ns_stall.wait_seq;
         if (!S.armed)
-            S.next_at = now + FIRST_LOOK_S;
-        S.gap = FIRST_LOOK_S;
+            S.next_at = now + first_look_s;
+        S.gap = first_look_s > CONFIRM_S ? first_look_s : CONFIRM_S;
     }
     if (!S.armed && now >= S.next_at && sends_done()) {
         if (!ns_test_all(p, S.probe_req))
@@ -265,7 +271,9 @@ answer(const struct ns_stall_wait *w, int (*sends_done)(void))
     if (take(TAG_DEADLOCK, text, sizeof text, &src))
         ns_fatal(stop_site(w), "%s", text);
     while (take(TAG_PROBE, &wave, sizeof wave, &src))
-        if (wave > S.asked)
+        if (wave == END_MARK)
+            S.marks++;
+        else if (wave > S.asked)
             S.asked = wave;
     if (S.asked <= S.answered || !sends_done())
         return;
@@ -287,12 +295,59 @@ ns_stall_idle(const struct ns_stall_wait *w, int (*sends_done)(void))
 }
 
 void
+ns_stall_init(void)
+{
+    first_look_s = ns_env_int("NS_DEADLOCK_LOOK", FIRST_LOOK_MS, 0, 1000000) / 1000.0;
+}
+
+/* Takes the messages of tag up to the END_MARK of every sender (n), some
+ * of which a wait of bsp_end may have taken already. */
+static void
+take_until_marks(int tag, int n)
+{
+    int src;
+    struct report r;
+    struct ns_backoff b = { 0 };
+    while (S.marks < n) {
+        if (take(tag, &r, sizeof r, &src)) {
+            S.marks += r.wave == END_MARK;
+            ns_backoff_done(&b);
+        } else {
+            ns_backoff_idle(&b);
+        }
+    }
+    ns_backoff_done(&b);
+}
+
+/* At bsp_end, after every transfer is complete.  A probe or report still
+ * on its way (the wave of a wait that has ended since) must be received
+ * before MPI_Finalize, or it stays in the receiver's queue (UCX warns of
+ * it at the end).  So process 0 sends every other process a last probe,
+ * marked, and each of them process 0 a last report, marked; MPI keeps the
+ * order of one sender's messages of one tag, so whoever has taken the
+ * marks has taken everything sent before them.  2(p - 1) messages, once. */
+void
 ns_stall_stop(void)
 {
+    int p = ns_proc.nprocs;
+    static const int64_t mark = END_MARK;
     ns_wait(&S.report_req);
     if (S.probe_req)
-        for (int i = 0; i < ns_proc.nprocs; i++)
+        for (int i = 0; i < p; i++)
             ns_wait(&S.probe_req[i]);
+    if (p > 1 && ns_proc.pid == 0) {
+        MPI_Request *reqs = ns_xmalloc(sizeof *reqs * (size_t)p);
+        for (int i = 1; i < p; i++)
+            MPI_Isend(&mark, 1, MPI_INT64_T, i, TAG_PROBE, E.comm, &reqs[i]);
+        take_until_marks(TAG_REPORT, p - 1);
+        ns_wait_all(p - 1, reqs + 1);
+        free(reqs);
+    } else if (p > 1) {
+        MPI_Request req;
+        MPI_Isend(&mark, 1, MPI_INT64_T, 0, TAG_REPORT, E.comm, &req);
+        take_until_marks(TAG_PROBE, 1);
+        ns_wait(&req);
+    }
     free(S.cur); free(S.prev); free(S.probe_req);
     memset(&S, 0, sizeof S);
     S.report_req = MPI_REQUEST_NULL;

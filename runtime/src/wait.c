@@ -60,6 +60,7 @@ ns_wait_init(int local_procs)
     long nap = ns_env_int("NS_WAIT_NAP_MAX", NS_WAIT_NAP_MAX_US, 1, 1000000);
     /* local_procs 0: the load unknown, so naps as if others were there */
     conf = ns_wait_conf_make(policy, polls, after, nap, env_nap_always() ? 0 : local_procs);
+    ns_stall_init();
 }
 
 void ns_wait_count_naps(_Atomic int *nappers) { conf.nappers = nappers; }
