@@ -68,6 +68,10 @@ struct ns_backoff {
     int probe;                  /* this wait has full patience */
     long nap_ns;                /* length of the last nap; 0: not napping yet */
     long long since_ns;         /* when the wait began; 0: not yet read */
+    /* the engine's stall watch (wait.c): yield rounds so far, and when the
+     * watch first looked at this wait (0: not yet) */
+    unsigned rounds;
+    long long watch_ns;
 };
 
 static inline long long
@@ -177,6 +181,8 @@ ns_backoff_end(struct ns_backoff *b, struct ns_wait_conf *c)
     b->polls = b->slow = b->probe = 0;
     b->nap_ns = 0;
     b->since_ns = 0;
+    b->rounds = 0;
+    b->watch_ns = 0;
 }
 
 /* The policy named s (NULL or empty: backoff); 0 if s names none. */

@@ -80,10 +80,13 @@ ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
     fflush(stdout);
     if (ns_fatal_defer) {
         /* the group's process 0 finds this too: let it report, and report
-         * only if it has not stopped the job within 5 s */
+         * only if it has not stopped the job within 5 s; meanwhile say
+         * where this process is, should the reporter ask (stall_detect.c) */
         struct timespec nap = { 0, 10 * 1000 * 1000 };
-        for (int i = 0; i < 500; i++)
+        for (int i = 0; i < 500; i++) {
+            ns_stall_serve();
             nanosleep(&nap, NULL);
+        }
     }
     if (!report_or_wait())
         stop_job();

@@ -195,6 +195,10 @@ enum { NS_AGREE_KIND, NS_AGREE_STEP, NS_AGREE_NPUSH, NS_AGREE_NPOP,
  * 4 bits (ns_site_key). */
 #define NS_SITE_KIND(v) ((int)((uint64_t)(v) >> 60))
 int64_t ns_site_key(int kind, const struct ns_site *site);
+uint32_t ns_file_hash(const char *file);        /* FNV-1a of a site's file name */
+/* NS_AGREE_NPUSH: the number of bsp_push_reg calls in the low 32 bits; with
+ * NS_CHECK_SITES=1 the hash of their sites in order in the high 32. */
+#define NS_NPUSH_COUNT(v) ((int)((v) & 0xffffffff))
 struct ns_combine_in {
     int64_t agree[NS_NAGREE];
     int npush;
@@ -286,6 +290,9 @@ struct ns_regstate {
     const void **key; int *val; size_t mask; size_t count;
     /* this superstep's changes */
     const void **push_addr; int64_t *push_size; int npush, cappush;
+    /* NS_CHECK_SITES=1: each push's file and line, and a hash of them in
+     * order, which the combine compares (in NS_AGREE_NPUSH's top half) */
+    const char **push_file; int *push_line; uint32_t push_sites;
     int *pop_slot; int npop, cappop;
     uint64_t pop_hash;          /* of this superstep's pops; NS_POP_HASH_NONE: none */
 };
@@ -316,6 +323,8 @@ void ns_lends_close(void);
  * the notices announced (count(slot) for a slot), a located stop if not. */
 void ns_lends_check(long (*count)(int slot));
 void ns_lend_stop(void);
+/* NS_CHECK_SITES=1: the line of this superstep's push i, and its file. */
+int  ns_reg_push_site(int i, const char **file);
 void ns_reg_init(void);
 void ns_reg_apply(const int64_t *max_size);    /* at the end of a sync */
 void ns_reg_stop(void);
@@ -439,7 +448,6 @@ void ns_relaxed_stop(void);
 /* stall_detect.c: deadlock detection of the relaxed modes.  Every protocol
  * message of sync_relaxed.c is counted when sent and when received; every
  * wait counts itself and, when idle, says what it waits for. */
-extern struct ns_stall { long sent, recv, wait_seq; } ns_stall;
 enum ns_stall_what { NS_STALL_SYNC, NS_STALL_READ, NS_STALL_END, NS_STALL_LEND };
 struct ns_stall_wait {
     enum ns_stall_what what;
@@ -448,9 +456,37 @@ struct ns_stall_wait {
     long expected;
     const struct ns_buf *slots;
 };
+extern struct ns_stall {
+    long sent, recv, wait_seq;
+    const struct ns_stall_wait *cur;    /* the relaxed-mode wait in progress, or NULL */
+} ns_stall;
 void ns_stall_idle(const struct ns_stall_wait *w, int (*sends_done)(void));
-void ns_stall_init(void);              /* reads the knobs (NS_DEADLOCK_LOOK) */
+void ns_stall_init(void);              /* reads the knobs (NS_STALL_TIMEOUT, NS_DEADLOCK_LOOK) */
 void ns_stall_stop(void);
+
+/* stall_detect.c, every mode: where a process waits.  A process that
+ * reports a stall or a disagreement asks the processes it names; each
+ * answers from any wait of the engine once it is 1 ms old (the stall watch,
+ * called by ns_backoff_idle) and while it waits to be stopped (fatal.c).
+ * The watch also stops a job in which a wait lasts NS_STALL_TIMEOUT. */
+#define NS_WHERE_PUSHES 8
+struct ns_where {
+    int64_t superstep;
+    int32_t line, in_wait;              /* in_wait 0: waits to be stopped */
+    int32_t npush;                      /* bsp_push_reg calls in the superstep */
+    char call[32];
+    char file[256];                     /* the site's (a longer one keeps its tail) */
+    char text[512];                     /* a relaxed-mode wait described, or "" */
+    struct { int32_t line; char file[124]; } push[NS_WHERE_PUSHES];  /* NS_CHECK_SITES=1 */
+};
+void ns_stall_watch(struct ns_backoff *b);
+void ns_stall_serve(void);              /* answers who asks, if any */
+/* Asks each of ranks[0..n-1] (me included) where it is, waiting up to a
+ * second; got[i]: whether ranks[i] answered into out[i].  Returns how many
+ * did.  For reports that stop the job only: a question stays unanswered. */
+int  ns_where_ask(const int *ranks, int n, struct ns_where *out, int *got);
+/* "file:line" of an answer, or "line N" without a file. */
+const char *ns_where_site(char *buf, size_t size, const char *file, int line);
 
 void ns_exchange_init(void);
 void ns_exchange_stop(void);

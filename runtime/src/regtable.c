@@ -139,6 +139,8 @@ ns_reg_stop(void)
     free(R.val);
     free(R.push_addr);
     free(R.push_size);
+    free(R.push_file);
+    free(R.push_line);
     free(R.pop_slot);
     memset(&R, 0, sizeof R);
     forget_last();
@@ -173,18 +175,51 @@ ns_reg_pending(const void *addr)
     return pending_push(addr) >= 0;
 }
 
+/* NS_CHECK_SITES=1: push i's site, folded into the superstep's hash of
+ * push sites, which the combine compares: BSPlib pairs the i-th push of
+ * every process, so pushes of areas in different orders would pair the
+ * wrong areas (and, with equal sizes, put data into the wrong one). */
+static void
+note_push_site(int i, const struct ns_site *site)
+{
+    if (!R.push_file) {
+        R.push_file = ns_xrealloc(R.push_file, sizeof *R.push_file * R.cappush);
+        R.push_line = ns_xrealloc(R.push_line, sizeof *R.push_line * R.cappush);
+    }
+    R.push_file[i] = site ? site->file : NULL;
+    R.push_line[i] = site ? site->line : 0;
+    uint32_t h = (R.push_sites ^ ns_file_hash(R.push_file[i])) * 16777619u;
+    R.push_sites = (h ^ (uint32_t)R.push_line[i]) * 16777619u;
+}
+
 void
 ns_reg_push(const void *addr, size_t size, const struct ns_site *site)
 {
-    (void)site;
     if (R.npush == R.cappush) {
         R.cappush = R.cappush ? 2 * R.cappush : 8;
         R.push_addr = ns_xrealloc(R.push_addr, sizeof *R.push_addr * R.cappush);
         R.push_size = ns_xrealloc(R.push_size, sizeof *R.push_size * R.cappush);
+        if (R.push_file) {
+            R.push_file = ns_xrealloc(R.push_file, sizeof *R.push_file * R.cappush);
+            R.push_line = ns_xrealloc(R.push_line, sizeof *R.push_line * R.cappush);
+        }
     }
     R.push_addr[R.npush] = addr;
     R.push_size[R.npush] = addr ? (int64_t)size : -1;
+    if (ns_eng.check_sites)
+        note_push_site(R.npush, site);
     R.npush++;
+}
+
+int
+ns_reg_push_site(int i, const char **file)
+{
+    if (!R.push_file || i < 0 || i >= R.npush) {
+        *file = NULL;
+        return 0;
+    }
+    *file = R.push_file[i];
+    return R.push_line[i];
 }
 
 static int
@@ -294,6 +329,7 @@ ns_reg_apply(const int64_t *max_size)
         R.free_slots[R.nfree++] = R.pop_slot[i];
     }
     R.npush = R.npop = 0;
+    R.push_sites = 0;
     R.pop_hash = NS_POP_HASH_NONE;
     forget_last();
 }

@@ -1,20 +1,37 @@
 /*
- * stall_detect.c - deadlock detection for the relaxed modes of NS_SYNC.
- * With no global exchange, nothing tells a process that the puts its
- * bspx_read waits for will never come (a count too high, a put forgotten),
- * and the job would hang.  So process 0, once it has waited a while, runs
- * waves of probes.  Every process answers a probe only while it too waits
- * in a relaxed-mode wait with its own sends complete, saying how many
- * protocol messages it has sent and received, which wait it is in and how
- * many waits it has entered.  Two complete waves with the same answers and
- * as many messages received as sent (Mattern's four-counter method) mean
- * that every process was waiting with no message on its way: nothing can
- * change any more.  Process 0 then has the job stopped by the process whose
- * bspx_read cannot be met (or by itself), naming every process's wait.
- * A wait only changes when a message arrives, so a job that can still move
- * is never stopped, however slow it is; time only decides when to look.
+ * stall_detect.c - finding a job that can no longer move, and saying where
+ * its processes are.
+ *
+ * Deadlock detection for the relaxed modes of NS_SYNC.  With no global
+ * exchange, nothing tells a process that the puts its bspx_read waits for
+ * will never come (a count too high, a put forgotten), and the job would
+ * hang.  So process 0, once it has waited a while, runs waves of probes.
+ * Every process answers a probe only while it too waits in a relaxed-mode
+ * wait with its own sends complete, saying how many protocol messages it
+ * has sent and received, which wait it is in and how many waits it has
+ * entered.  Two complete waves with the same answers and as many messages
+ * received as sent (Mattern's four-counter method) mean that every process
+ * was waiting with no message on its way: nothing can change any more.
+ * Process 0 then has the job stopped by the process whose bspx_read cannot
+ * be met (or by itself), naming every process's wait.  A wait only changes
+ * when a message arrives, so a job that can still move is never stopped,
+ * however slow it is; time only decides when to look.
+ *
+ * In every mode, a process that stops the job over a disagreement or a
+ * stall asks the processes it names where they are (the "where" question):
+ * each answers from any wait of the engine once it is 1 ms old, looked at
+ * by the stall watch that ns_backoff_idle calls after every 16th round of
+ * polls that yielded or napped, so that a superstep whose waits end while
+ * they spin pays nothing for it.  The stall timeout (NS_STALL_TIMEOUT,
+ * seconds, off by default): a process whose wait has lasted that long asks
+ * every process and stops the job, naming those that did not answer, which
+ * have not reached a synchronisation (they compute, loop or are stopped),
+ * and where the others wait.  The lowest waiting process reports: process
+ * r looks r x 20 ms later than process 0, and a process asked by another
+ * does not look any more.
  */
 #include <stdio.h>
+#include <time.h>
 #include "internal.h"
 
 #define E ns_eng
@@ -294,10 +311,262 @@ ns_stall_idle(const struct ns_stall_wait *w, int (*sends_done)(void))
         answer(w, sends_done);
 }
 
+/* ---- where a process is (every mode) ---- */
+
+enum { TAG_WHERE = 32760, TAG_HERE };   /* above every group's tags (16 a depth) */
+#define ANSWER_AFTER_NS 1000000LL       /* a wait this old answers the question */
+#define ASK_PATIENCE_S  1.0             /* how long a report waits for its answers */
+#define STAGGER_NS      20000000LL      /* process r reports a stall r x this later */
+#define STAGGER_MAX     50
+#define QUIET_NS        10000000000LL   /* asked by a reporter: the job stops; don't report */
+
+static struct {
+    int timeout_s;              /* NS_STALL_TIMEOUT; 0: off */
+    long long timeout_ns;
+    int busy;                   /* in the watch or a question: its waits don't look */
+    long long quiet_until_ns;   /* asked by another reporter: no report of mine */
+} W;
+
+static void
+copy_tail(char *dst, size_t size, const char *f)
+{
+    dst[0] = 0;
+    if (!f)
+        return;
+    size_t n = strlen(f);
+    if (n < size)
+        memcpy(dst, f, n + 1);
+    else
+        snprintf(dst, size, "...%s", f + n - (size - 4));
+}
+
+const char *
+ns_where_site(char *buf, size_t size, const char *file, int line)
+{
+    if (file && file[0])
+        snprintf(buf, size, "%s:%d", file, line);
+    else
+        snprintf(buf, size, "line %d", line);
+    return buf;
+}
+
+/* The site this process waits at: a relaxed-mode wait's own (a bspx_read,
+ * a lend), NestStep's current step, else the sync (or start, or end) in
+ * progress. */
+static const struct ns_site *
+here_site(void)
+{
+    if (ns_proc.sync_mode && ns_stall.cur)
+        return stop_site(ns_stall.cur);
+    if (strcmp(ns_end_call, "bsp_end") && ns_cur)
+        return &ns_cur->site;
+    return &E.site;
+}
+
+static void
+where_now(struct ns_where *w, int in_wait)
+{
+    memset(w, 0, sizeof *w);
+    const struct ns_site *site = here_site();
+    w->superstep = E.superstep;
+    w->in_wait = in_wait;
+    w->line = site->line;
+    snprintf(w->call, sizeof w->call, "%s", site->call ? site->call : "bsplib");
+    copy_tail(w->file, sizeof w->file, site->file);
+    if (ns_proc.sync_mode && ns_stall.cur) {
+        struct report r;
+        fill(&r, 0, ns_stall.cur);
+        describe(w->text, sizeof w->text, &r, ns_proc.pid);
+    }
+    w->npush = E.reg.npush;
+    for (int i = 0; i < E.reg.npush && i < NS_WHERE_PUSHES; i++) {
+        const char *file;
+        w->push[i].line = ns_reg_push_site(i, &file);
+        copy_tail(w->push[i].file, sizeof w->push[i].file, file);
+    }
+}
+
+/* "process P waits in CALL at FILE:LINE in superstep S" */
+static void
+describe_where(char *out, size_t size, const struct ns_where *w, int pid)
+{
+    char at[300];
+    ns_where_site(at, sizeof at, w->file, w->line);
+    if (w->text[0])
+        snprintf(out, size, "%s", w->text);
+    else
+        snprintf(out, size, "process %d %s %s at %s in superstep %lld", pid,
+                 w->in_wait ? "waits in" : "stops the job from", w->call, at,
+                 (long long)w->superstep);
+}
+
+/* A message that has arrived (m), received at once. */
+static void
+take_matched(void *buf, int size, MPI_Message *m)
+{
+    MPI_Request req;
+    int done = 0;
+    MPI_Imrecv(buf, size, MPI_BYTE, m, &req);
+    while (!done)
+        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+}
+
+/* Answers every question that has arrived. */
+static void
+where_serve(int in_wait)
+{
+    for (;;) {
+        int flag = 0;
+        MPI_Message m;
+        MPI_Status st;
+        int64_t ask;
+        MPI_Improbe(MPI_ANY_SOURCE, TAG_WHERE, E.comm, &flag, &m, &st);
+        if (!flag)
+            return;
+        take_matched(&ask, sizeof ask, &m);
+        W.quiet_until_ns = ns_backoff_clock_ns() + QUIET_NS;
+        /* the job stops: the answer's buffer and request are never freed */
+        struct ns_where *a = ns_xmalloc(sizeof *a);
+        MPI_Request req;
+        where_now(a, in_wait);
+        MPI_Isend(a, sizeof *a, MPI_BYTE, st.MPI_SOURCE, TAG_HERE, E.comm, &req);
+        MPI_Request_free(&req);
+    }
+}
+
+void
+ns_stall_serve(void)
+{
+    if (ns_proc.running && ns_proc.nprocs > 1 && !W.busy) {
+        W.busy++;
+        where_serve(0);
+        W.busy--;
+    }
+}
+
+int
+ns_where_ask(const int *ranks, int n, struct ns_where *out, int *got)
+{
+    static const int64_t ask = 1;
+    int left = 0;
+    W.busy++;
+    for (int i = 0; i < n; i++) {
+        got[i] = ranks[i] == ns_proc.pid;
+        if (got[i]) {
+            where_now(&out[i], 1);
+        } else {
+            MPI_Request req;
+            MPI_Isend(&ask, 1, MPI_INT64_T, ranks[i], TAG_WHERE, E.comm, &req);
+            MPI_Request_free(&req);
+            left++;
+        }
+    }
+    struct ns_where *tmp = ns_xmalloc(sizeof *tmp);
+    double end = MPI_Wtime() + ASK_PATIENCE_S;
+    while (left > 0 && MPI_Wtime() < end) {
+        int flag = 0;
+        MPI_Message m;
+        MPI_Status st;
+        MPI_Improbe(MPI_ANY_SOURCE, TAG_HERE, E.comm, &flag, &m, &st);
+        if (flag) {
+            take_matched(tmp, sizeof *tmp, &m);
+            for (int i = 0; i < n; i++)
+                if (ranks[i] == st.MPI_SOURCE && !got[i]) {
+                    out[i] = *tmp;
+                    got[i] = 1;
+                    left--;
+                    break;
+                }
+            continue;
+        }
+        where_serve(1);             /* another reporter may ask me meanwhile */
+        struct timespec nap = { 0, 100 * 1000 };
+        nanosleep(&nap, NULL);
+    }
+    free(tmp);
+    W.busy--;
+    return n - left;
+}
+
+/* A wait has lasted NS_STALL_TIMEOUT: ask everybody, name who did not
+ * answer and where the others are, and stop the job. */
+static void __attribute__((noreturn))
+stall_stop(long long waited_ns)
+{
+    int p = ns_proc.nprocs;
+    int *ranks = ns_xmalloc(sizeof *ranks * (size_t)p), *got = ns_xmalloc(sizeof *got * (size_t)p);
+    struct ns_where *w = ns_xmalloc(sizeof *w * (size_t)p);
+    for (int i = 0; i < p; i++)
+        ranks[i] = i;
+    int answered = ns_where_ask(ranks, p, w, got), missing = p - answered;
+    char text[8192], part[600];
+    size_t len = 0;
+#define ADD(...) (len += len < sizeof text ? (size_t)snprintf(text + len, sizeof text - len, __VA_ARGS__) : 0)
+    ADD("stall: ");
+    if (missing) {
+        ADD("%s", missing == 1 ? "process" : "processes");
+        for (int i = 0, k = 0; i < p; i++) {
+            if (got[i])
+                continue;
+            if (k == LISTED) {
+                ADD(" and %d more", missing - k);
+                break;
+            }
+            ADD("%s%d", k == 0 ? " " : k + 1 == missing ? " and " : ", ", i);
+            k++;
+        }
+        ADD(" %s not reached a synchronisation after %.1f s (NS_STALL_TIMEOUT=%d): %s, loops, "
+            "waits outside the library or is stopped", missing == 1 ? "has" : "have",
+            waited_ns / 1e9, W.timeout_s, missing == 1 ? "it computes" : "each computes");
+    } else {
+        ADD("no process has moved for %.1f s (NS_STALL_TIMEOUT=%d), and every one waits in "
+            "the library", waited_ns / 1e9, W.timeout_s);
+    }
+    for (int i = 0, k = 0; i < p; i++) {
+        if (!got[i])
+            continue;
+        if (k == LISTED) {
+            ADD("; and %d more waiting", answered - k);
+            break;
+        }
+        describe_where(part, sizeof part, &w[i], i);
+        ADD("; %s", part);
+        k++;
+    }
+    if (missing)
+        ADD("; if %s only compute%s long, raise NS_STALL_TIMEOUT (0: no limit)",
+            missing == 1 ? "it" : "they", missing == 1 ? "s" : "");
+#undef ADD
+    ns_fatal(here_site(), "%s", text);
+}
+
+void
+ns_stall_watch(struct ns_backoff *b)
+{
+    if (W.busy || !ns_proc.running || ns_proc.nprocs < 2)
+        return;
+    long long now = ns_backoff_clock_ns();
+    if (!b->watch_ns) {
+        b->watch_ns = now;
+        return;
+    }
+    long long waited = now - b->watch_ns;
+    if (waited < ANSWER_AFTER_NS)
+        return;
+    W.busy++;
+    where_serve(1);
+    int r = ns_proc.pid < STAGGER_MAX ? ns_proc.pid : STAGGER_MAX;
+    if (W.timeout_ns && now >= W.quiet_until_ns && waited >= W.timeout_ns + r * STAGGER_NS)
+        stall_stop(waited);
+    W.busy--;
+}
+
 void
 ns_stall_init(void)
 {
     first_look_s = ns_env_int("NS_DEADLOCK_LOOK", FIRST_LOOK_MS, 0, 1000000) / 1000.0;
+    W.timeout_s = ns_env_int("NS_STALL_TIMEOUT", 0, 0, 1000000);
+    W.timeout_ns = 1000000000LL * W.timeout_s;
 }
 
 /* Takes the messages of tag up to the END_MARK of every sender (n), some

@@ -10,8 +10,8 @@
 /* FNV-1a of a site's file name.  Names are string literals (__FILE__ in
  * the site macros, nsc's #line file), so the last one's hash is kept by
  * address: a program's supersteps mostly come from one file. */
-static uint32_t
-file_hash(const char *file)
+uint32_t
+ns_file_hash(const char *file)
 {
     static const char *last;
     static uint32_t last_hash = 2166136261u;    /* that of NULL and "" */
@@ -30,13 +30,13 @@ site_key(const struct ns_site *site)
 {
     if (!ns_eng.check_sites || !site || !site->file)
         return 0;
-    return (int64_t)(((uint64_t)file_hash(site->file) << 32) | (uint32_t)site->line);
+    return (int64_t)(((uint64_t)ns_file_hash(site->file) << 32) | (uint32_t)site->line);
 }
 
 int64_t
 ns_site_key(int kind, const struct ns_site *site)
 {
-    uint64_t h = file_hash(site->file) & 0x0fffffff;
+    uint64_t h = ns_file_hash(site->file) & 0x0fffffff;
     return (int64_t)(((uint64_t)kind << 60) | (h << 32) | (uint32_t)site->line);
 }
 
@@ -67,7 +67,7 @@ sync_full(enum ns_sync_kind kind, const struct ns_site *site, int quiet)
         .agree = {
             [NS_AGREE_KIND] = kind,
             [NS_AGREE_STEP] = ns_eng.superstep,
-            [NS_AGREE_NPUSH] = R->npush,
+            [NS_AGREE_NPUSH] = (int64_t)((uint64_t)R->push_sites << 32 | (uint32_t)R->npush),
             [NS_AGREE_NPOP] = R->npop,
             [NS_AGREE_POPS] = (int64_t)R->pop_hash,
             /* -1: not called, so a call on only some processes is caught */

@@ -431,6 +431,7 @@ sends_done(void)
     do {                                                                \
         struct ns_backoff b_ = { 0 };                                   \
         ns_stall.wait_seq++;                                            \
+        ns_stall.cur = (wait);                                          \
         while (!(cond)) {                                               \
             if (handle_messages()) {                                    \
                 ns_backoff_done(&b_);                                   \
@@ -440,6 +441,7 @@ sends_done(void)
             }                                                           \
         }                                                               \
         ns_backoff_done(&b_);                                           \
+        ns_stall.cur = NULL;                                            \
     } while (0)
 
 static int

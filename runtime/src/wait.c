@@ -68,10 +68,17 @@ void ns_wait_count_naps(_Atomic int *nappers) { conf.nappers = nappers; }
 int ns_oversubscribed(void) { return oversubscribed; }
 int ns_node_cores(void) { return cores; }
 
+/* After each failed poll.  Every 16th round of polls that ended in a
+ * yield or a nap, the stall watch (stall_detect.c) looks at the wait:
+ * whether others ask where this process waits, and whether it has waited
+ * longer than NS_STALL_TIMEOUT.  A wait that ends while it spins costs one
+ * compare more. */
 void
 ns_backoff_idle(struct ns_backoff *b)
 {
     ns_backoff_step(b, &conf);
+    if (__builtin_expect(b->polls == 0, 0) && (++b->rounds & 15) == 0)
+        ns_stall_watch(b);
 }
 
 void
