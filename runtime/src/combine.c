@@ -169,6 +169,99 @@ kind_name(int64_t k)
     }
 }
 
+/* Where the group's processes ra and rb are (stall_detect.c): whether
+ * each answered.  In the direct protocol only the group's process 0
+ * reports (the others defer to it), so the others ask nobody. */
+static void
+ask_two(struct ns_combiner *C, int ra, int rb, struct ns_where w[2], int got[2])
+{
+    int ranks[2] = { C->g->member[ra], C->g->member[rb] };
+    got[0] = got[1] = 0;
+    if (!ns_fatal_defer)
+        ns_where_ask(ranks, 2, w, got);
+}
+
+/* " at FILE:LINE" of an answer, or "" without one. */
+static const char *
+at_site(char *buf, size_t size, const struct ns_where *w, int got)
+{
+    char site[300];
+    buf[0] = 0;
+    if (got)
+        snprintf(buf, size, " at %s", ns_where_site(site, sizeof site, w->file, w->line));
+    return buf;
+}
+
+/* A skipped (or extra) bsp_sync, found where one process ends. */
+static void __attribute__((noreturn))
+kinds_differ(struct ns_combiner *C, const struct ns_site *site, int ra, int64_t va, int rb,
+             int64_t vb)
+{
+    struct ns_where w[2];
+    int got[2];
+    char sa[320], sb[320];
+    ask_two(C, ra, rb, w, got);
+    ns_fatal(site, "process %d called %s%s while process %d called %s%s; every process must call "
+             "bsp_sync the same number of times before bsp_end: one skipped a bsp_sync that the "
+             "other passed (or passed one more) in an earlier superstep; %s",
+             ra, kind_name(va), at_site(sa, sizeof sa, &w[0], got[0]),
+             rb, kind_name(vb), at_site(sb, sizeof sb, &w[1], got[1]),
+             ns_eng.check_sites ? "NS_CHECK_SITES=1 found no earlier superstep in which they "
+             "passed different bsp_sync calls, so the same calls ran a different number of times "
+             "(the count of a loop around a bsp_sync)" : "run with NS_CHECK_SITES=1 to stop at the "
+             "first superstep in which processes pass different bsp_sync calls, with the file "
+             "and line of each");
+}
+
+/* NS_CHECK_SITES=1: processes passed different bsp_sync calls. */
+static void __attribute__((noreturn))
+sites_differ(struct ns_combiner *C, const struct ns_site *site, int ra, int64_t va, int rb,
+             int64_t vb)
+{
+    struct ns_where w[2];
+    int got[2];
+    char sa[320], sb[320];
+    ask_two(C, ra, rb, w, got);
+    if (got[0] && got[1])
+        ns_fatal(site, "process %d reached the sync at %s but process %d the one at %s; with "
+                 "NS_CHECK_SITES=1 every process must pass the same sync call in each superstep",
+                 ra, ns_where_site(sa, sizeof sa, w[0].file, w[0].line),
+                 rb, ns_where_site(sb, sizeof sb, w[1].file, w[1].line));
+    ns_fatal(site, "process %d reached the sync on line %d but process %d the one on line %d%s; "
+             "with NS_CHECK_SITES=1 every process must pass the same sync call in each "
+             "superstep", ra, NS_SITE_LINE(va), rb, NS_SITE_LINE(vb),
+             NS_SITE_LINE(va) == NS_SITE_LINE(vb) ? " of another file" : "");
+}
+
+/* NS_CHECK_SITES=1: as many bsp_push_reg calls, at different sites or in
+ * a different order; named by the first that differs. */
+static void __attribute__((noreturn))
+pushes_differ(struct ns_combiner *C, const struct ns_site *site, int ra, int rb)
+{
+    struct ns_where w[2];
+    int got[2];
+    ask_two(C, ra, rb, w, got);
+    const char *fix = "registration pairs the first bsp_push_reg of every process, then the "
+        "second and so on, so every process must register its areas in the same order (with "
+        "NS_CHECK_SITES=1: by the same calls, file and line), or a put to one area lands in "
+        "another";
+    if (got[0] && got[1]) {
+        int n = w[0].npush < NS_WHERE_PUSHES ? w[0].npush : NS_WHERE_PUSHES;
+        for (int i = 0; i < n; i++) {
+            if (w[0].push[i].line == w[1].push[i].line
+                && !strcmp(w[0].push[i].file, w[1].push[i].file))
+                continue;
+            char sa[300], sb[300];
+            ns_fatal(site, "the bsp_push_reg calls of this superstep differ: call %d of process %d "
+                     "is at %s but call %d of process %d at %s; %s", i + 1, ra,
+                     ns_where_site(sa, sizeof sa, w[0].push[i].file, w[0].push[i].line), i + 1,
+                     rb, ns_where_site(sb, sizeof sb, w[1].push[i].file, w[1].push[i].line), fix);
+        }
+    }
+    ns_fatal(site, "processes %d and %d made their bsp_push_reg calls of this superstep at "
+             "different files and lines, or in a different order; %s", ra, rb, fix);
+}
+
 static void __attribute__((noreturn))
 disagree(struct ns_combiner *C, int k, int64_t va, int ra, int64_t vb, int rb)
 {
@@ -196,17 +289,17 @@ disagree(struct ns_combiner *C, int k, int64_t va, int ra, int64_t vb, int rb)
     }
     switch (k) {
     case NS_AGREE_KIND:
-        ns_fatal(site, "process %d called %s while process %d called %s; every process must "
-                 "call bsp_sync the same number of times before bsp_end",
-                 ra, kind_name(va), rb, kind_name(vb));
+        kinds_differ(C, site, ra, va, rb, vb);
     case NS_AGREE_STEP:
         ns_fatal(site, "process %d is at superstep %lld but process %d at superstep %lld",
                  ra, (long long)va, rb, (long long)vb);
     case NS_AGREE_NPUSH:
-        ns_fatal(site, "process %d called bsp_push_reg %lld times in this superstep but process "
-                 "%d called it %lld times; registration is collective: every process must call "
+        if (NS_NPUSH_COUNT(va) == NS_NPUSH_COUNT(vb))
+            pushes_differ(C, site, ra, rb);
+        ns_fatal(site, "process %d called bsp_push_reg %d times in this superstep but process "
+                 "%d called it %d times; registration is collective: every process must call "
                  "bsp_push_reg (with NULL if it has nothing to register) the same number of times",
-                 ra, (long long)va, rb, (long long)vb);
+                 ra, NS_NPUSH_COUNT(va), rb, NS_NPUSH_COUNT(vb));
     case NS_AGREE_NPOP:
         ns_fatal(site, "process %d called bsp_pop_reg %lld times in this superstep but process "
                  "%d called it %lld times; every process must pop the same registrations in the "
@@ -216,10 +309,7 @@ disagree(struct ns_combiner *C, int k, int64_t va, int ra, int64_t vb, int rb)
                  "superstep; each process must pop the address it gave to the same "
                  "bsp_push_reg call (its newest registration of that address)", ra, rb);
     case NS_AGREE_SITE:
-        ns_fatal(site, "process %d reached the sync on line %d but process %d the one on line %d%s; "
-                 "with NS_CHECK_SITES=1 every process must pass the same sync call in each "
-                 "superstep", ra, NS_SITE_LINE(va), rb, NS_SITE_LINE(vb),
-                 NS_SITE_LINE(va) == NS_SITE_LINE(vb) ? " of another file" : "");
+        sites_differ(C, site, ra, va, rb, vb);
     case NS_AGREE_COLL:
         ns_coll_disagree(ra, va, rb, vb);
     default:

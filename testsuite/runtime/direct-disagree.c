@@ -16,4 +16,4 @@ int main(void)
     bsp_end();
     return 0;
 }
-// CHECK: error: [process 0, superstep 0] bsp_sync: process {{[0-9]}} called bsp_sync while process 2 called bsp_end; every process must call bsp_sync the same number of times before bsp_end
+// CHECK: error: [process 0, superstep 0] bsp_sync: process {{[0-9]}} called bsp_sync at {{.*}}direct-disagree.c:15 while process 2 called bsp_end at {{.*}}direct-disagree.c:16; every process must call bsp_sync the same number of times before bsp_end
