@@ -102,7 +102,8 @@ exchange(const int *to, int nto, const int *words, const struct ns_site *site)
     memset(exch, 0, (size_t)p * sizeof *exch);
     size_t off = (size_t)ns_pid() * sizeof *exch;
     for (int i = 0; i < nto; i++)
-        ns_put(to ? to[i] : i, &words[to ? i : 0], exch, off, sizeof *exch, 0);
+        if (ns_put(to ? to[i] : i, &words[to ? i : 0], exch, off, sizeof *exch, 0) == NS_NOMEM)
+            ns_out_of_memory(site);
     ns_sync(NS_SYNC_STEP, site);
 }
 

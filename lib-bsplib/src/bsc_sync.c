@@ -520,6 +520,8 @@ issue_current(void)
         int ok = !area ? -1
                  : put ? ns_put(r->u.xfer.pid, local, area, (size_t)offset, (size_t)size, 0)
                  : ns_get(r->u.xfer.pid, area, (size_t)offset, r->u.xfer.dst, (size_t)size);
+        if (ok == NS_NOMEM)
+            ns_out_of_memory(&r->site);
         if (ok < 0)
             bad_area(r, area, put ? "destination" : "source", offset, size);
     }
@@ -619,8 +621,9 @@ bsc_sync(bsc_step_t until)
         bsc_step_t want = next_needed(until), common;
         for (int q = 0; q < p; q++)
             if (S.sig_out[q]) {
-                ns_put(q, &S.sig_out[q], S.sig_in, (size_t)me * sizeof *S.sig_in,
-                       sizeof *S.sig_in, 0);
+                if (ns_put(q, &S.sig_out[q], S.sig_in, (size_t)me * sizeof *S.sig_in,
+                           sizeof *S.sig_in, 0) == NS_NOMEM)
+                    ns_out_of_memory(&site);
                 S.sig_out[q] = 0;
             }
         ns_collective(NS_COLL_FOLD, -1, earliest, &want, &common, sizeof want, &site);

@@ -33,7 +33,8 @@ bspi_send_at(int pid, const void *tag, const void *payload, int payload_nbytes, 
                  "(or set the tag size to 0 with bsp_set_tagsize a superstep earlier)", tagsize);
     if (!payload && payload_nbytes > 0)
         ns_fatal(site, "the payload is NULL but payload_nbytes is %d", payload_nbytes);
-    ns_send(pid, tag, tagsize, payload, (size_t)payload_nbytes);
+    if (ns_send(pid, tag, tagsize, payload, (size_t)payload_nbytes) == NS_NOMEM)
+        ns_out_of_memory(site);
 }
 
 void

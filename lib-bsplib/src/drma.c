@@ -84,12 +84,16 @@ static void __attribute__((noinline))
 put_checked(int pid, const void *src, void *dst, int offset, int nbytes, int hp,
             const char *file, int line)
 {
-    if (args_ok(pid, src, dst, offset, nbytes) &&
-        ns_put(pid, src, dst, (size_t)offset, (size_t)nbytes, hp) == 0)
+    int r = args_ok(pid, src, dst, offset, nbytes)
+            ? ns_put(pid, src, dst, (size_t)offset, (size_t)nbytes, hp) : -1;
+    if (r == 0)
         return;
-    if (check_transfer(NS_SITE(hp ? "bsp_hpput" : "bsp_put", file, line), pid,
-                       src, "source", dst, "destination", offset, nbytes) == 0)
-        ns_put(pid, src, dst, (size_t)offset, (size_t)nbytes, hp);
+    const struct ns_site *site = NS_SITE(hp ? "bsp_hpput" : "bsp_put", file, line);
+    if (r != NS_NOMEM && check_transfer(site, pid, src, "source", dst, "destination", offset,
+                                        nbytes) == 0)
+        r = ns_put(pid, src, dst, (size_t)offset, (size_t)nbytes, hp);
+    if (r == NS_NOMEM)
+        ns_out_of_memory(site);
 }
 
 /* bsp_put's library entry: what the inline front of bsp.h did not take
@@ -123,12 +127,16 @@ void
 bspi_get_at(int pid, const void *src, int offset, void *dst, int nbytes, int hp,
             const char *file, int line)
 {
-    if (args_ok(pid, dst, src, offset, nbytes) &&
-        ns_get(pid, src, (size_t)offset, dst, (size_t)nbytes) == 0)
+    int r = args_ok(pid, dst, src, offset, nbytes)
+            ? ns_get(pid, src, (size_t)offset, dst, (size_t)nbytes) : -1;
+    if (r == 0)
         return;
-    if (check_transfer(NS_SITE(hp ? "bsp_hpget" : "bsp_get", file, line), pid,
-                       dst, "destination", src, "source", offset, nbytes) == 0)
-        ns_get(pid, src, (size_t)offset, dst, (size_t)nbytes);
+    const struct ns_site *site = NS_SITE(hp ? "bsp_hpget" : "bsp_get", file, line);
+    if (r != NS_NOMEM && check_transfer(site, pid, dst, "destination", src, "source", offset,
+                                        nbytes) == 0)
+        r = ns_get(pid, src, (size_t)offset, dst, (size_t)nbytes);
+    if (r == NS_NOMEM)
+        ns_out_of_memory(site);
 }
 
 void

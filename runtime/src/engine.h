@@ -86,14 +86,22 @@ int  ns_reg_lookup_max(const void *addr, size_t *max_size) NS_ADDRESS_ONLY;
 /* A put of nbytes > 0 from src into the registered area `area` of process
  * pid.  Returns 0, or -1 (and does nothing) when area has no registration
  * in force or offset + nbytes exceeds every process's size there: the
- * caller finds out which and reports it.  hp: read src at ns_sync time,
- * zero copy at the call (and in transit from NS_HPPUT_DIRECT bytes on). */
+ * caller finds out which and reports it; NS_NOMEM when memory to buffer it
+ * ran out: the caller stops the job with ns_out_of_memory and its site.
+ * hp: read src at ns_sync time, zero copy at the call (and in transit from
+ * NS_HPPUT_DIRECT bytes on). */
+#define NS_NOMEM (-2)
 int  ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp);
 /* A get of nbytes > 0 from the registered area of pid into dst; returns as
  * ns_put does. */
 int  ns_get(int pid, const void *area, size_t offset, void *dst, size_t nbytes);
-void ns_send(int pid, const void *tag, size_t tag_nbytes,
+/* A BSMP message; 0, or NS_NOMEM. */
+int  ns_send(int pid, const void *tag, size_t tag_nbytes,
              const void *payload, size_t payload_nbytes);
+/* Stops the job over the request that ns_put, ns_get or ns_send found no
+ * memory for (NS_NOMEM), naming site's call and line, what it asked for
+ * and the fix. */
+void ns_out_of_memory(const struct ns_site *site) __attribute__((noreturn));
 
 /* ---- READ of seed 003 (read.c) ---- */
 /* bspx_read: the registered area `area` must have been written by exactly

@@ -14,6 +14,7 @@
  * process can be at most one superstep ahead of any other.
  */
 #include <limits.h>
+#include <stdio.h>
 #include "internal.h"
 #include "node.h"
 
@@ -99,21 +100,76 @@ copy_bytes(void *dst, const void *src, size_t n)
     }
 }
 
-/* The peer's request buffer, ready for the engine to append to: begun in
- * this superstep, with what one-word puts appended through its cursor
- * folded in (the cursor stays closed until put_general opens it again). */
+/* A request that memory ran out for (NS_NOMEM): what it was, to whom,
+ * its bytes, and the buffer it did not fit in, for ns_out_of_memory. */
+static struct {
+    const char *buffer;         /* which buffer */
+    int dest;
+    size_t nbytes, held, asked;
+} nomem;
+
+static int
+note_nomem(const char *buffer, int dest, size_t nbytes, size_t held, size_t asked)
+{
+    nomem.buffer = buffer;
+    nomem.dest = dest;
+    nomem.nbytes = nbytes;
+    nomem.held = held;
+    nomem.asked = asked;
+    return NS_NOMEM;
+}
+
+/* Grows b to hold n more bytes, or notes what ran out of memory (b as it
+ * was) and returns 0. */
+static int __attribute__((noinline))
+grow_or_note(struct ns_buf *b, size_t n, const char *buffer, int dest, size_t nbytes)
+{
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap - b->len < n)
+        cap = cap <= SIZE_MAX / 2 ? 2 * cap : b->len + n;
+    void *p = cap >= b->len + n ? realloc(b->data, cap) : NULL;
+    if (!p) {
+        note_nomem(buffer, dest, nbytes, b->len, cap);
+        return 0;
+    }
+    b->data = p;
+    b->cap = cap;
+    return 1;
+}
+
+/* Room for n more bytes in b, a buffer of this superstep's requests, or 0
+ * when memory ran out (the caller returns NS_NOMEM; the library reports it
+ * with the call's site).  Only the buffers' growth can fail: appends within
+ * the room need no check. */
+static inline int
+room(struct ns_buf *b, size_t n, const char *buffer, int dest, size_t nbytes)
+{
+    if (__builtin_expect(b->cap - b->len >= n && b->data != NULL, 1))
+        return 1;
+    return grow_or_note(b, n, buffer, dest, nbytes);
+}
+
+/* The peer's request buffer, ready for the engine to append a record of
+ * at most need bytes to (and a NOP before it): begun in this superstep,
+ * with what one-word puts appended through its cursor folded in (the
+ * cursor stays closed until put_general opens it again).  NULL when memory
+ * ran out for it (nbytes: the call's, for the message). */
 static inline struct ns_peer *
-to_peer(int pid)
+to_peer(int pid, size_t need, size_t nbytes)
 {
     struct ns_peer *pe = &E.peer[pid];
     if (!pe->dirty) {
+        pe->out.len = 0;
+        if (!room(&pe->out, sizeof(struct msg_head) + 4 + need, "request", pid, nbytes))
+            return NULL;
         pe->dirty = 1;
         E.dirty[E.ndirty++] = pid;
-        pe->out.len = 0;
         struct msg_head *h = ns_buf_append(&pe->out, sizeof *h);
         *h = (struct msg_head){ 0 };
     } else {
         ns_put_cursor_close(pid, &pe->out);
+        if (!room(&pe->out, 4 + need, "request", pid, nbytes))
+            return NULL;
     }
     return pe;
 }
@@ -146,29 +202,34 @@ add_rec(struct ns_peer *pe, int kind, int slot, size_t offset, size_t nbytes, si
     return r;
 }
 
-static void hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes);
-static void add_hpfix(struct ns_hpfix f);
+static int hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes);
+static int add_hpfix(struct ns_hpfix f);
 
 /* A large bsp_put: the source copied now (BSPlib semantics).  To a
  * process of my node's segment, into my mailbox, where the destination
  * copies it from when it applies the record (a MPUT record, mailbox.c);
  * else into the bulk store, from which it leaves at the sync as a message
  * of its own, received in place (a HPPUT record). */
-static void
+static int
 bulk_put(int pid, const void *src, int slot, size_t offset, size_t nbytes)
 {
     uint64_t at;
+    struct ns_peer *pe = to_peer(pid, sizeof(struct ns_rec) + sizeof at, nbytes);
+    if (!pe)
+        return NS_NOMEM;
     char *box = ns_mailbox_reserve(E.superstep, pid, nbytes, &at);
     if (box) {
-        struct ns_rec *r = add_rec(to_peer(pid), NS_REC_MPUT, slot, offset, nbytes, sizeof at);
+        struct ns_rec *r = add_rec(pe, NS_REC_MPUT, slot, offset, nbytes, sizeof at);
         memcpy(r + 1, &at, sizeof at);
         memcpy(box, src, nbytes);
-        return;
+        return 0;
     }
-    add_rec(to_peer(pid), NS_REC_HPPUT, slot, offset, nbytes, 0);
+    if (!room(&E.bulk, NS_PAD8(nbytes), "large-put", pid, nbytes))
+        return NS_NOMEM;
+    add_rec(pe, NS_REC_HPPUT, slot, offset, nbytes, 0);
     size_t copy = E.bulk.len;
     memcpy(ns_buf_append(&E.bulk, NS_PAD8(nbytes)), src, nbytes);
-    add_hpfix((struct ns_hpfix){ (size_t)pid, NS_HP_SEND_DIRECT, NULL, nbytes, copy });
+    return add_hpfix((struct ns_hpfix){ (size_t)pid, NS_HP_SEND_DIRECT, NULL, nbytes, copy });
 }
 
 /* The slot of a registered area, if offset + nbytes fits some process's. */
@@ -187,11 +248,13 @@ put_record(int pid, const void *src, const void *area, size_t offset, size_t nby
     int slot = area_slot(area, offset, nbytes);
     if (__builtin_expect(slot < 0, 0))
         return -1;
-    if (hp) {
-        hpput(pid, src, slot, offset, nbytes);
-        return 0;
-    }
-    struct ns_peer *pe = to_peer(pid);
+    if (hp)
+        return hpput(pid, src, slot, offset, nbytes);
+    if (nbytes >= NS_PUT_DIRECT && pid != ns_proc.pid && nbytes <= INT_MAX && !ns_proc.sync_mode)
+        return bulk_put(pid, src, slot, offset, nbytes);
+    struct ns_peer *pe = to_peer(pid, sizeof(struct ns_rec) + NS_PAD8(nbytes), nbytes);
+    if (__builtin_expect(!pe, 0))
+        return NS_NOMEM;
     if (nbytes - 1 < NS_CPUT_MAX_BYTES && slot <= NS_CPUT_MAX_SLOT) {
         unsigned shift = ns_cput_shift[nbytes];
         size_t units = offset >> shift;
@@ -211,10 +274,6 @@ put_record(int pid, const void *src, const void *area, size_t offset, size_t nby
         copy_bytes(r + 1, src, nbytes);
         return 0;
     }
-    if (nbytes >= NS_PUT_DIRECT && pid != ns_proc.pid && nbytes <= INT_MAX && !ns_proc.sync_mode) {
-        bulk_put(pid, src, slot, offset, nbytes);
-        return 0;
-    }
     struct ns_rec *r = add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
     copy_bytes(r + 1, src, nbytes);
     return 0;
@@ -225,8 +284,9 @@ put_record(int pid, const void *src, const void *area, size_t offset, size_t nby
 static int __attribute__((noinline))
 put_general(int pid, const void *src, const void *area, size_t offset, size_t nbytes, int hp)
 {
-    if (put_record(pid, src, area, offset, nbytes, hp) != 0)
-        return -1;
+    int r = put_record(pid, src, area, offset, nbytes, hp);
+    if (r != 0)
+        return r;
     ns_put_cursor_open(pid, &E.peer[pid].out);
     return 0;
 }
@@ -240,29 +300,40 @@ ns_put(int pid, const void *src, const void *area, size_t offset, size_t nbytes,
     return put_general(pid, src, area, offset, nbytes, hp);
 }
 
-static void
+static int
 add_hpfix(struct ns_hpfix f)
 {
     if (E.nhp == E.caphp) {
-        E.caphp = E.caphp ? 2 * E.caphp : 64;
-        E.hp = ns_xrealloc(E.hp, sizeof *E.hp * (size_t)E.caphp);
+        int cap = E.caphp ? 2 * E.caphp : 64;
+        void *hp = realloc(E.hp, sizeof *E.hp * (size_t)cap);
+        if (!hp)
+            return note_nomem("hpput-list", (int)f.dest, f.n, sizeof *E.hp * (size_t)E.nhp,
+                              sizeof *E.hp * (size_t)cap);
+        E.hp = hp;
+        E.caphp = cap;
     }
     E.hp[E.nhp++] = f;
+    return 0;
 }
 
-static void
+static int
 hpput(int pid, const void *src, int slot, size_t offset, size_t nbytes)
 {
-    struct ns_peer *pe = to_peer(pid);
+    int direct = nbytes >= NS_HPPUT_DIRECT && pid != ns_proc.pid && nbytes <= INT_MAX
+                 && !ns_proc.sync_mode;
+    struct ns_peer *pe = to_peer(pid, sizeof(struct ns_rec) + (direct ? 0 : NS_PAD8(nbytes)),
+                                 nbytes);
+    if (!pe)
+        return NS_NOMEM;
     size_t at;
-    if (nbytes >= NS_HPPUT_DIRECT && pid != ns_proc.pid && nbytes <= INT_MAX && !ns_proc.sync_mode) {
+    if (direct) {
         add_rec(pe, NS_REC_HPPUT, slot, offset, nbytes, 0);
         at = NS_HP_SEND_DIRECT;
     } else {
         add_rec(pe, NS_REC_PUT, slot, offset, nbytes, NS_PAD8(nbytes));
         at = pe->out.len - NS_PAD8(nbytes);
     }
-    add_hpfix((struct ns_hpfix){ (size_t)pid, at, src, nbytes, 0 });
+    return add_hpfix((struct ns_hpfix){ (size_t)pid, at, src, nbytes, 0 });
 }
 
 int
@@ -271,12 +342,19 @@ ns_get(int pid, const void *area, size_t offset, void *dst, size_t nbytes)
     int slot = area_slot(area, offset, nbytes);
     if (__builtin_expect(slot < 0, 0))
         return -1;
-    struct ns_peer *pe = to_peer(pid);
-    add_rec(pe, NS_REC_GET, slot, offset, nbytes, 0);
+    struct ns_peer *pe = to_peer(pid, sizeof(struct ns_rec), nbytes);
+    if (!pe)
+        return NS_NOMEM;
     if (pe->ngets == pe->capgets) {
-        pe->capgets = pe->capgets ? 2 * pe->capgets : 16;
-        pe->gets = ns_xrealloc(pe->gets, sizeof *pe->gets * (size_t)pe->capgets);
+        int cap = pe->capgets ? 2 * pe->capgets : 16;
+        void *gets = realloc(pe->gets, sizeof *pe->gets * (size_t)cap);
+        if (!gets)
+            return note_nomem("get-list", pid, nbytes, sizeof *pe->gets * (size_t)pe->ngets,
+                              sizeof *pe->gets * (size_t)cap);
+        pe->gets = gets;
+        pe->capgets = cap;
     }
+    add_rec(pe, NS_REC_GET, slot, offset, nbytes, 0);
     pe->gets[pe->ngets++] = (struct ns_getwait){ dst, nbytes };
     pe->get_bytes += nbytes;
     if (pe->get_bytes > INT_MAX)
@@ -285,15 +363,52 @@ ns_get(int pid, const void *area, size_t offset, void *dst, size_t nbytes)
     return 0;
 }
 
-void
+int
 ns_send(int pid, const void *tag, size_t tag_nbytes, const void *payload, size_t nbytes)
 {
-    struct ns_rec *r = add_rec(to_peer(pid), NS_REC_SEND, 0, tag_nbytes, nbytes,
-                               NS_PAD8(tag_nbytes) + NS_PAD8(nbytes));
+    size_t data = NS_PAD8(tag_nbytes) + NS_PAD8(nbytes);
+    struct ns_peer *pe = to_peer(pid, sizeof(struct ns_rec) + data, nbytes);
+    if (!pe)
+        return NS_NOMEM;
+    struct ns_rec *r = add_rec(pe, NS_REC_SEND, 0, tag_nbytes, nbytes, data);
     if (tag_nbytes)
         memcpy(r + 1, tag, tag_nbytes);
     if (nbytes)
         memcpy((char *)(r + 1) + NS_PAD8(tag_nbytes), payload, nbytes);
+    return 0;
+}
+
+/* The human size of n bytes, for messages. */
+static const char *
+human(char *buf, size_t size, size_t n)
+{
+    if (n >= 1024 * 1024 * 1024)
+        snprintf(buf, size, "%.1f GiB", n / (1024.0 * 1024 * 1024));
+    else if (n >= 1024 * 1024)
+        snprintf(buf, size, "%.1f MiB", n / (1024.0 * 1024));
+    else
+        snprintf(buf, size, "%.1f KiB", n / 1024.0);
+    return buf;
+}
+
+void
+ns_out_of_memory(const struct ns_site *site)
+{
+    char asked[32], held[32];
+    const char *call = site && site->call ? site->call : "the call";
+    const char *what = !strcmp(nomem.buffer, "large-put")
+        ? "the copies of this superstep's large bsp_puts (their sources, taken at the call)"
+        : !strcmp(nomem.buffer, "hpput-list") ? "the list of this superstep's bsp_hpputs"
+        : !strcmp(nomem.buffer, "get-list") ? "the list of this superstep's gets"
+        : "the requests of this superstep to that process (puts, gets and messages)";
+    int get = !strcmp(nomem.buffer, "get-list") || (site && site->call
+                                                     && strstr(site->call, "get"));
+    ns_fatal(site, "out of memory: %s of %zu bytes %s process %d needs room for %zu bytes (%s) "
+             "in %s, which holds %zu bytes (%s); the library buffers every put, get and send "
+             "until the next bsp_sync: move less data per superstep (split it over several "
+             "supersteps) or give each process more memory", call, nomem.nbytes,
+             get ? "from" : "to", nomem.dest, nomem.asked, human(asked, sizeof asked, nomem.asked),
+             what, nomem.held, human(held, sizeof held, nomem.held));
 }
 
 /* ---- at the sync ---- */

@@ -393,6 +393,7 @@ struct ns_engine {
     int tagsize_set;                /* bsp_set_tagsize called in this superstep */
     int nlend;                      /* bspx_lend calls open in this superstep (lend.c) */
     int check_sites;                /* NS_CHECK_SITES=1 */
+    int in_sync;                    /* a sync is delivering (for out-of-memory messages) */
     int exchange;                   /* enum ns_exchange_proto: NS_EXCHANGE */
     /* BSMP queue: messages delivered at the last sync */
     struct ns_qmsg { const void *tag; const void *payload; size_t n; } *queue;

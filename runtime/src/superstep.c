@@ -61,6 +61,7 @@ sync_full(enum ns_sync_kind kind, const struct ns_site *site, int quiet)
     struct ns_combine_out out;
     const int *dests = NULL;
     int nbx = ns_eng.exchange == NS_EXCHANGE_NBX;
+    ns_eng.in_sync = 1;
     int ndest = quiet ? 0 : ns_exchange_send(&dests, nbx ? &ns_eng.ssends : NULL);
     NS_PROF(ns_prof_bsp_sent());
     struct ns_combine_in in = {
@@ -102,6 +103,7 @@ sync_full(enum ns_sync_kind kind, const struct ns_site *site, int quiet)
     ns_eng.tagsize = ns_eng.tagsize_next;
     ns_eng.tagsize_set = 0;
     ns_eng.superstep++;
+    ns_eng.in_sync = 0;
     NS_PROF(ns_prof_end());
 }
 

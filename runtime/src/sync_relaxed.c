@@ -571,6 +571,7 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
     NS_PROF(ns_prof_sync(kind, site));
     E.site = *site;
     RS.in_sync = 1;
+    E.in_sync = 1;
     RS.hold = E.nlend > 0;
     ns_exchange_fix_hpputs();
     if (ns_proc.sync_mode == NS_MODE_CHECK)
@@ -645,6 +646,7 @@ ns_sync_relaxed(enum ns_sync_kind kind, const struct ns_site *site)
     }
     E.superstep++;
     RS.in_sync = 0;
+    E.in_sync = 0;
     NS_PROF(ns_prof_end());
 }
 
