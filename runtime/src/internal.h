@@ -482,8 +482,8 @@ struct ns_where {
 };
 void ns_stall_watch(struct ns_backoff *b);
 void ns_stall_serve(void);              /* answers who asks, if any */
-/* Asks each of ranks[0..n-1] (me included) where it is, waiting up to a
- * second; got[i]: whether ranks[i] answered into out[i].  Returns how many
+/* Asks each of ranks[0..n-1] (me included) where it is, waiting up to two
+ * seconds; got[i]: whether ranks[i] answered into out[i].  Returns how many
  * did.  For reports that stop the job only: a question stays unanswered. */
 int  ns_where_ask(const int *ranks, int n, struct ns_where *out, int *got);
 /* "file:line" of an answer, or "line N" without a file. */

@@ -27,8 +27,8 @@
  * every process and stops the job, naming those that did not answer, which
  * have not reached a synchronisation (they compute, loop or are stopped),
  * and where the others wait.  The lowest waiting process reports: process
- * r looks r x 20 ms later than process 0, and a process asked by another
- * does not look any more.
+ * r looks r x 100 ms (at most 1 s) later than process 0, and a process
+ * asked by another does not look any more.
  */
 #include <stdio.h>
 #include <time.h>
@@ -315,9 +315,9 @@ ns_stall_idle(const struct ns_stall_wait *w, int (*sends_done)(void))
 
 enum { TAG_WHERE = 32760, TAG_HERE };   /* above every group's tags (16 a depth) */
 #define ANSWER_AFTER_NS 1000000LL       /* a wait this old answers the question */
-#define ASK_PATIENCE_S  1.0             /* how long a report waits for its answers */
-#define STAGGER_NS      20000000LL      /* process r reports a stall r x this later */
-#define STAGGER_MAX     50
+#define ASK_PATIENCE_S  2.0             /* how long a report waits for its answers */
+#define STAGGER_NS      100000000LL     /* process r reports a stall r x this later */
+#define STAGGER_MAX     10
 #define QUIET_NS        10000000000LL   /* asked by a reporter: the job stops; don't report */
 
 static struct {
@@ -501,7 +501,8 @@ stall_stop(long long waited_ns)
     int answered = ns_where_ask(ranks, p, w, got), missing = p - answered;
     char text[8192], part[600];
     size_t len = 0;
-#define ADD(...) (len += len < sizeof text ? (size_t)snprintf(text + len, sizeof text - len, __VA_ARGS__) : 0)
+#define ADD(...) \
+    (len += len < sizeof text ? (size_t)snprintf(text + len, sizeof text - len, __VA_ARGS__) : 0)
     ADD("stall: ");
     if (missing) {
         ADD("%s", missing == 1 ? "process" : "processes");

@@ -517,7 +517,9 @@ complete_all(const struct ns_site *site)
         if (in[2 * d + 1] != E.superstep)
             ns_fatal(&E.site, "process %d called bsp_end in superstep %ld, this process in "
                      "superstep %ld; every process must call bsp_end after the same number of "
-                     "bsp_sync calls (NS_SYNC=%s finds this only at the end)", d,
+                     "bsp_sync calls (NS_SYNC=%s finds this only at the end; barrier mode with "
+                     "NS_CHECK_SITES=1 stops at the first superstep in which processes pass "
+                     "different bsp_sync calls, with the file and line of each)", d,
                      in[2 * d + 1], E.superstep, ns_sync_mode_name());
     }
     SERVE_UNTIL(RS.received == expect && RS.npend == 0, &at_end);

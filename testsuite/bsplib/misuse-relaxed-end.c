@@ -14,7 +14,7 @@ int main(void)
     bsp_begin(bsp_nprocs());
     if (bsp_pid() == 1)
         bsp_sync();
-    // CHECK: misuse-relaxed-end.c:[[@LINE+1]]: error: [process {{[0-9]}}, superstep {{[01]}}] bsp_end: process {{[0-9]}} called bsp_end in superstep {{[01]}}, this process in superstep {{[01]}}; every process must call bsp_end after the same number of bsp_sync calls (NS_SYNC=relaxed{{(-eager|-check)?}} finds this only at the end)
+    // CHECK: misuse-relaxed-end.c:[[@LINE+1]]: error: [process {{[0-9]}}, superstep {{[01]}}] bsp_end: process {{[0-9]}} called bsp_end in superstep {{[01]}}, this process in superstep {{[01]}}; every process must call bsp_end after the same number of bsp_sync calls (NS_SYNC=relaxed{{(-eager|-check)?}} finds this only at the end; barrier mode with NS_CHECK_SITES=1 stops at the first superstep in which processes pass different bsp_sync calls, with the file and line of each)
     bsp_end();
     return 0;
 }
