@@ -36,7 +36,7 @@ main(int argc, char **argv)
     if (!strcmp(what, "unaligned")) {
         if (s > 0)
             bsc_sync(bsc_current());
-        // UNAL: error: [process {{[0-9]+}}, superstep 0] bsp_sync: process 0 called bsp_end while process {{[1-4]}} called bsp_sync; every process must call bsp_sync the same number of times before bsp_end
+        // UNAL: error: [process {{[0-9]+}}, superstep 0] bsp_sync: process 0 called bsp_end{{( at [^ ]+)?}} while process {{[1-4]}} called bsp_sync{{( at [^;]+)?}}; every process must call bsp_sync the same number of times before bsp_end
         bsp_end();
         return 0;
     }
