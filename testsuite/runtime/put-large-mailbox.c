@@ -13,10 +13,11 @@
 // RUN: %bsprun 1 %t | FileCheck %s
 // RUN: %bsprun 2 %t | FileCheck %s
 // RUN: env NS_NODE_AFTER=0 %bsprun 2 %t | FileCheck %s
-// RUN: env NS_NODE_AFTER=0 NS_NODE_REPORT=1 %bsprun 3 %t 2> %t.report3 | FileCheck %s
+// RUN: env NS_EXCHANGE=tree NS_NODE_AFTER=0 NS_NODE_REPORT=1 %bsprun 3 %t 2> %t.report3 | FileCheck %s
 // RUN: env NS_NODE_AFTER=0 %bsprun 5 %t | FileCheck %s
 // RUN: env NS_NODE_AFTER=0 mpiexec -hosts localhost:2,127.0.0.1:3 -n 5 %t | FileCheck %s
-// The segment carried the supersteps at p = 3:
+// The segment carried the supersteps at p = 3 (the tree exchange, whatever
+// the matrix sets: direct and nbx do not combine through it):
 // RUN: FileCheck %s --check-prefix=REPORT < %t.report3
 // MATRIX: barrier-mode
 #include <stdio.h>
