@@ -254,7 +254,13 @@ def render_params(rows):
 def render_criteria(rows):
     text = ["Acceptance criteria (ratio = ours / baseline in time, median over runs; "
             "best: the best baseline of the row):"]
+    run = {k[0] for k in rows}
+    left_out = sorted({c[0] for c in CRITERIA if c[0] not in run})
+    if len(left_out) == len({c[0] for c in CRITERIA}):
+        return []                   # none of their tables ran (BENCH_PROGRAMS)
     for table, what, procs, keys, impl, base, (test, limit) in CRITERIA:
+        if table in left_out:
+            continue
         better = TABLES[table][1]
         for p in procs:
             for key in keys:
@@ -281,6 +287,9 @@ def render_criteria(rows):
                 name = "speedup" if test == "speedup" else "ratio"
                 text.append("  %s, %s: %s %s vs %s -> %s" %
                             (what, where, name, fratio(r), bname or "-", verdict))
+    if left_out:
+        text.append("  (the criteria of tables that did not run are left out: %s)" %
+                    ", ".join(left_out))
     return text + [""]
 
 
@@ -451,6 +460,72 @@ def render_seed003(rows, notes):
     return text + [""]
 
 
+# Table (m), the NestStep samples against their MPI twins and sequential C
+# (twins.py): rows are the sample and p; columns nsc (the sample), mpi (its
+# twin) and seq, in time of the work and in instructions per unit of work.
+TWIN_IMPLS = [("ours", "nsc"), ("base", "mpi"), ("ref", "seq")]
+
+
+def twin_notes(path):
+    """{sample: (unit, timed args, callgrind args)} from twins.py's
+    '#twins-note' lines, in the order they came."""
+    notes = {}
+    for line in open(path):
+        if line.startswith("#twins-note "):
+            name, rest = line[len("#twins-note "):].rstrip("\n").split(" ", 1)
+            notes.setdefault(name, tuple(rest.split("|")))
+    return notes
+
+
+def render_twins(rows, notes):
+    text = []
+    names = list(notes) + sorted({k[2] for k in rows if k[0] in ("twins_ms", "twins_ir")} -
+                                 set(notes))
+    for table, title, unit, which in (
+            ("twins_ms", "(m) NestStep samples (nsc) against their MPI twins (mpi) and sequential "
+                         "C (seq): time of the work (a launch with the work less one without it; "
+                         "median over rounds)", "ms", 1),
+            ("twins_ir", "(m) the same in instructions per unit of work (callgrind: the run with "
+                         "the work less the run without it; at p = 2 both processes, outside MPI "
+                         "and the waiting loops)", "instructions/unit", 2)):
+        keys = [k for k in rows if k[0] == table]
+        if not keys:
+            continue
+        head = ["sample", "unit", "arguments", "p", "nsc", "mpi", "seq", "nsc/mpi", "nsc/seq",
+                "mpi/seq"]
+        out = []
+        for name in names:
+            procs = sorted(k[1] for k in keys if k[2] == name)
+            note = notes.get(name, ("?", "?", "?"))
+            for i, p in enumerate(procs):
+                c = rows.get((table, p, name), {})
+                seqc = c if ("ref", "seq") in c else rows.get((table, 1, name), {})
+                cells = dict(c)
+                if ("ref", "seq") not in cells and ("ref", "seq") in seqc:
+                    cells[("ref", "seq")] = seqc[("ref", "seq")]
+                nsc, mpi, seq = (cells.get(ri) for ri in TWIN_IMPLS)
+                if table == "twins_ir":      # one run each: the values themselves
+                    r = lambda a, b: a[0] / b[0] if a and b and b[0] > 0 else None
+                else:                        # paired by round
+                    r = lambda a, b: med([x / y for x, y in zip(a, b) if y > 0]) if a and b else None
+                out.append([name if i == 0 else "", note[0] if i == 0 else "",
+                            note[which] if i == 0 else "", str(p),
+                            fmt(med(nsc)), fmt(med(mpi)), fmt(med(seq)),
+                            fratio(r(nsc, mpi)), fratio(r(nsc, seq)), fratio(r(mpi, seq))])
+        widths = [max(len(str(x)) for x in col) for col in zip(head, *out)]
+        line = lambda cols: "  ".join(str(c).rjust(w) if j > 2 else str(c).ljust(w)
+                                      for j, (c, w) in enumerate(zip(cols, widths))).rstrip()
+        text += ["%s [%s, lower is better]" % (title, unit), line(head),
+                 line(["-" * w for w in widths])]
+        text += [line(r) for r in out] + [""]
+    if text:
+        text.append("(m): ratios in time are medians over rounds of the ratio within a round (the "
+                    "two ran back to back); seq runs once a round and is the same at every p; in "
+                    "instructions seq is counted at p = 1")
+        text.append("")
+    return text
+
+
 def load_notes(path):
     """The '#seed003-note' lines seed003.sh left in the raw file, once each."""
     notes = []
@@ -475,6 +550,7 @@ def main():
     text += render_criteria(rows)
     text += render_load(rows)
     text += render_seed003(rows, load_notes(sys.argv[1]))
+    text += render_twins(rows, twin_notes(sys.argv[1]))
     print("\n".join(text), end="")
 
 

@@ -3,14 +3,15 @@
 # side with nsrun, raw-MPI baselines with mpiexec, sequential baselines
 # directly) for each process count, BENCH_REPEAT times with ours and the
 # baselines alternating, collects their result records in OUT/raw.txt and
-# prints the tables of report.py (also OUT/results.txt).
+# prints the tables of report.py (also OUT/results.txt).  load.sh,
+# seed003.sh and twins.py run their tables' programs themselves.
 # Usage: run.sh OUT BINDIR      Exits 1 if any program fails.
 set -u
 out=$1 bin=$2
 here=$(cd "$(dirname "$0")" && pwd)
 repeat=${BENCH_REPEAT:-3}
 procs=${BENCH_PROCS:-1 2 4 8}
-benches=${BENCH_PROGRAMS:-sync hrel bulk combine coll irreg parprefix sort load seed003}
+benches=${BENCH_PROGRAMS:-sync hrel bulk combine coll irreg parprefix sort load seed003 twins}
 # Table (a) also times bsp_sync under these count-exchange protocols (the
 # default, tree, is the bsp_sync column), in the same rounds.
 exchanges=${BENCH_EXCHANGES-direct nbx}
@@ -39,6 +40,7 @@ runs_at() { # runs_at BENCH P: true if BENCH runs at P processes
         parprefix:*|sort:*) [ "$2" -le 4 ] ;;
         load:*) return 1 ;;           # load.sh runs it, under each wait policy
         seed003:*) return 1 ;;        # seed003.sh runs it, under each sync configuration
+        twins:*) return 1 ;;          # twins.py runs the samples, their twins and sequential C
         *) return 0 ;;
     esac
 }
@@ -86,6 +88,9 @@ case " $benches " in
 esac
 case " $benches " in
     *" seed003 "*) . "$here/seed003.sh" ;;   # every sync mode and count-exchange protocol
+esac
+case " $benches " in                  # table (m): in time and under callgrind
+    *" twins "*) /usr/bin/python3 "$here/twins.py" "$out" "$bin" >>"$raw" || failed=1 ;;
 esac
 secs=$(( $(date +%s) - start ))
 

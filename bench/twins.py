@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""twins.py - runs table (m) of `make bench`: every NestStep sample (compiled
+by nsc as it is) against its MPI twin (X_twin.c) and its sequential
+baseline, in time and in instructions per unit of work (README.md, "The
+twins").  run.sh runs it when BENCH_PROGRAMS has "twins"; its records go
+to stdout (run.sh appends them to raw.txt), its progress to stderr.
+
+Usage: twins.py OUT BINDIR       (the programs are in OUT/twins)
+
+Time: in each of BENCH_REPEAT rounds, for each sample and each p in
+BENCH_PROCS, the sample (nsrun) and its twin (mpiexec) run back to back,
+the order swapping between rounds, each once with the work and once
+without it (the base run: no time step, no iteration, or N = 1); the
+sequential program runs the same way once a round.  The time of the work
+is the launch's wall-clock time with the work less that without it, so
+that start-up and finish cancel.
+
+Instructions: each program runs once with the work and once without it
+under callgrind, at each p of BENCH_PROCS that is 1 or 2; the count per
+unit of work is the difference over the number of units.  At p = 2 both
+processes are counted, each outside MPI and the waiting loops (cgcount.py):
+those instructions depend on how long a process waits, the others do not.
+At p = 1 the same count is given (the total, with MPI, goes to the raw
+records as twins_irtotal).
+
+Every run's output must equal the sequential program's for the same
+arguments; a run that fails or differs fails the bench (exit status 1).
+
+Knobs: BENCH_PROCS ("1 2 4 8"), BENCH_REPEAT (3 rounds), BENCH_TWINS
+(the samples, default all), BENCH_TWINS_MODE (both, time or callgrind),
+BENCH_TIMEOUT (300 s per run; callgrind runs get 20 times as long).
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cgcount  # noqa: E402
+
+# name: (unit of work, (timed work args, base args, units), (callgrind work
+# args, base args, units)).  Timed sizes: about 0.1-1 s of work for the
+# sample at p = 1 on an idle machine; callgrind sizes: some 10^8
+# instructions of the sample.
+SAMPLES = {
+    "heat": ("point update",
+             ("100000 1000", "100000 0", 100000 * 1000),
+             ("100000 20", "100000 0", 100000 * 20)),
+    "jacobi2d": ("point update",
+                 ("1000 1000 20", "1000 1000 0", 1000 * 1000 * 20),
+                 ("300 300 10", "300 300 0", 300 * 300 * 10)),
+    "spmv": ("product",
+             ("200000 40", "200000 0", 40),
+             ("100000 10", "100000 0", 10)),
+    "histogram": ("key",
+                  ("20000000", "1", 20000000 - 1),
+                  ("1000000", "1", 1000000 - 1)),
+    "listrank": ("node",
+                 ("500000", "1", 500000 - 1),
+                 ("100000", "1", 100000 - 1)),
+    "samplesort": ("key",
+                   ("1000000", "1", 1000000 - 1),
+                   ("200000", "1", 200000 - 1)),
+    "quicksort_oversampled": ("key",
+                              ("1000000", "1", 1000000 - 1),
+                              ("200000", "1", 200000 - 1)),
+    "parprefix_fast": ("element",
+                       ("10000000", "1", 10000000 - 1),
+                       ("1000000", "1", 1000000 - 1)),
+    "dnc": ("element",
+            ("20000000", "1", 20000000 - 1),
+            ("1000000", "1", 1000000 - 1)),
+}
+CG_ENV = {"NS_SPIN_POLLS": "1", "BENCH_SPIN_POLLS": "1"}
+
+failed = False
+
+
+def say(msg):
+    print("twins: " + msg, file=sys.stderr, flush=True)
+
+
+def fail(msg):
+    global failed
+    failed = True
+    print("bench: FAILED twins: " + msg, file=sys.stderr, flush=True)
+
+
+def record(table, p, key, role, impl, value):
+    print("@ %s %d %s %s %s %.6g" % (table, p, key, role, impl, value), flush=True)
+
+
+def command(out, binary, name, impl, p):
+    prog = os.path.join(out, "twins", "%s_%s" % (name, {"nsc": "nsc", "mpi": "twin",
+                                                        "seq": "seq"}[impl]))
+    if impl == "nsc":
+        return [os.path.join(binary, "nsrun"), "-n", str(p), prog]
+    if impl == "mpi":
+        return ["mpiexec", "-n", str(p), prog]
+    return [prog]
+
+
+def launch(cmd, args, limit, env=None):
+    """(seconds, stdout) of one run, or (None, None) after a failure."""
+    full = cmd + args.split()
+    t0 = time.monotonic()
+    try:
+        # stdin: nothing (mpiexec forwards its stdin to process 0, and fails
+        # when that does not read it fast enough)
+        r = subprocess.run(full, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=limit, env=env, universal_newlines=True)
+    except subprocess.TimeoutExpired:
+        fail("%s: no end after %d s" % (" ".join(full), limit))
+        return None, None
+    secs = time.monotonic() - t0
+    if r.returncode != 0:
+        fail("%s: exit status %d: %s" % (" ".join(full), r.returncode, r.stderr.strip()[-500:]))
+        return None, None
+    return secs, r.stdout
+
+
+def check(name, impl, p, args, got, want):
+    if got is not None and want is not None and got != want:
+        fail("%s (%s, p=%d, args %s) printed something else than the sequential program:\n%s"
+             "\n--- sequential:\n%s" % (name, impl, p, args, got, want))
+
+
+def timed(out, binary, names, procs, rounds, limit):
+    for r in range(rounds):
+        for name in names:
+            unit, (work, base, units), _ = SAMPLES[name]
+            say("round %d/%d: %s" % (r + 1, rounds, name))
+            seq = command(out, binary, name, "seq", 1)
+            tw, want_w = launch(seq, work, limit)
+            tb, want_b = launch(seq, base, limit)
+            for p in procs:
+                order = ["nsc", "mpi"] if r % 2 == 0 else ["mpi", "nsc"]
+                t = {}
+                for impl in order:
+                    cmd = command(out, binary, name, impl, p)
+                    t[impl] = launch(cmd, work, limit)
+                    check(name, impl, p, work, t[impl][1], want_w)
+                for impl in order:
+                    cmd = command(out, binary, name, impl, p)
+                    sb, got = launch(cmd, base, limit)
+                    check(name, impl, p, base, got, want_b)
+                    sw = t[impl][0]
+                    if sw is not None and sb is not None:
+                        record("twins_ms", p, name, "ours" if impl == "nsc" else "base", impl,
+                               1e3 * (sw - sb))
+                        record("twins_launch", p, name, "detail", impl + "/work", sw)
+                        record("twins_launch", p, name, "detail", impl + "/base", sb)
+                if tw is not None and tb is not None:
+                    record("twins_ms", p, name, "ref", "seq", 1e3 * (tw - tb))
+
+
+def profile(cmd, args, p, impl, limit, tmp):
+    """(total, working) instructions of one run under callgrind (summed over
+    the processes), and its output; (None, None, None) after a failure."""
+    for f in os.listdir(tmp):
+        os.unlink(os.path.join(tmp, f))
+    vg = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.path.join(
+        tmp, "cg.%q{PMI_RANK}")]
+    prog = cmd[-1]
+    full = vg + [prog] if impl == "seq" else ["mpiexec", "-n", str(p)] + vg + [prog]
+    env = dict(os.environ, **CG_ENV)
+    if impl == "seq":
+        env["PMI_RANK"] = "0"
+    secs, text = launch(full, args, limit, env)
+    if secs is None:
+        return None, None, None
+    files = [os.path.join(tmp, f) for f in os.listdir(tmp) if f.startswith("cg.")]
+    if len(files) != (1 if impl == "seq" else p):
+        fail("%s: %d callgrind profiles, expected %d" % (prog, len(files), p))
+        return None, None, None
+    total = working = 0
+    for f in files:
+        t, w = cgcount.count(f)
+        total += t
+        working += w
+    return total, working, text
+
+
+def instructions(out, binary, names, procs, limit):
+    with tempfile.TemporaryDirectory(prefix="twins-cg.") as tmp:
+        for name in names:
+            unit, _, (work, base, units) = SAMPLES[name]
+            seq = command(out, binary, name, "seq", 1)
+            _, want_w = launch(seq, work, limit)
+            _, want_b = launch(seq, base, limit)
+            for p in procs:
+                for impl in ("nsc", "mpi", "seq"):
+                    if impl == "seq" and p != 1:
+                        continue
+                    say("callgrind: %s, %s, p=%d" % (name, impl, p))
+                    cmd = command(out, binary, name, impl, p)
+                    tw, ww, got = profile(cmd, work, p, impl, 20 * limit, tmp)
+                    check(name, impl, p, work, got, want_w)
+                    tb, wb, got = profile(cmd, base, p, impl, 20 * limit, tmp)
+                    check(name, impl, p, base, got, want_b)
+                    if tw is None or tb is None:
+                        continue
+                    role = {"nsc": "ours", "mpi": "base", "seq": "ref"}[impl]
+                    record("twins_ir", p, name, role, impl, (ww - wb) / units)
+                    record("twins_irtotal", p, name, role, impl, (tw - tb) / units)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: twins.py OUT BINDIR")
+    out, binary = sys.argv[1], sys.argv[2]
+    procs = [int(x) for x in os.environ.get("BENCH_PROCS", "1 2 4 8").split()]
+    rounds = int(os.environ.get("BENCH_REPEAT", "3"))
+    limit = int(os.environ.get("BENCH_TIMEOUT", "300"))
+    names = os.environ.get("BENCH_TWINS", "").split() or list(SAMPLES)
+    mode = os.environ.get("BENCH_TWINS_MODE", "both")
+    for n in names:
+        if n not in SAMPLES:
+            sys.exit("twins.py: BENCH_TWINS: no sample '%s' (one of: %s)" % (n, " ".join(SAMPLES)))
+    if mode not in ("both", "time", "callgrind"):
+        sys.exit("twins.py: BENCH_TWINS_MODE=%s is not both, time or callgrind" % mode)
+    for n in names:                     # what report.py labels the rows with
+        unit, t, c = SAMPLES[n]
+        print("#twins-note %s %s|%s|%s" % (n, unit, t[0], c[0]))
+    if mode in ("both", "time"):
+        timed(out, binary, names, procs, rounds, limit)
+    if mode in ("both", "callgrind"):
+        instructions(out, binary, names, [p for p in procs if p in (1, 2)], limit)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
