@@ -479,12 +479,14 @@ def twin_notes(path):
 
 def render_twins(rows, notes):
     text = []
-    names = list(notes) + sorted({k[2] for k in rows if k[0] in ("twins_ms", "twins_ir")} -
-                                 set(notes))
+    names = list(notes) + sorted({k[2] for k in rows
+                                  if k[0] in ("twins_ms", "twins_cpu", "twins_ir")} - set(notes))
     for table, title, unit, which in (
             ("twins_ms", "(m) NestStep samples (nsc) against their MPI twins (mpi) and sequential "
                          "C (seq): time of the work (a launch with the work less one without it; "
                          "median over rounds)", "ms", 1),
+            ("twins_cpu", "(m) the same in CPU time (user and system) of all processes of the "
+                          "launch, with the work less without it; median over rounds", "ms", 1),
             ("twins_ir", "(m) the same in instructions per unit of work (callgrind: the run with "
                          "the work less the run without it; at p = 2 both processes, outside MPI "
                          "and the waiting loops)", "instructions/unit", 2)):

@@ -13,7 +13,11 @@ the order swapping between rounds, each once with the work and once
 without it (the base run: no time step, no iteration, or N = 1); the
 sequential program runs the same way once a round.  The time of the work
 is the launch's wall-clock time with the work less that without it, so
-that start-up and finish cancel.
+that start-up and finish cancel.  The CPU time (user and system) of all the
+launch's processes is taken the same way: on a machine that other jobs
+load it varies less than the wall-clock time (a process waiting for a
+processor does not count), but it counts a process's polling while it
+waits.
 
 Instructions: each program runs once with the work and once without it
 under callgrind, at each p of BENCH_PROCS that is 1 or 2; the count per
@@ -31,6 +35,7 @@ Knobs: BENCH_PROCS ("1 2 4 8"), BENCH_REPEAT (3 rounds), BENCH_TWINS
 BENCH_TIMEOUT (300 s per run; callgrind runs get 20 times as long).
 """
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -48,7 +53,7 @@ SAMPLES = {
              ("100000 1000", "100000 0", 100000 * 1000),
              ("100000 20", "100000 0", 100000 * 20)),
     "jacobi2d": ("point update",
-                 ("1000 1000 20", "1000 1000 0", 1000 * 1000 * 20),
+                 ("1000 1000 40", "1000 1000 0", 1000 * 1000 * 40),
                  ("300 300 10", "300 300 0", 300 * 300 * 10)),
     "spmv": ("product",
              ("200000 40", "200000 0", 40),
@@ -110,10 +115,19 @@ def launcher_failed(r):
     return bool(lines) and all(ln.startswith(("[mpiexec@", "[proxy:")) for ln in lines)
 
 
-def launch(cmd, args, limit, env=None, tries=3):
-    """(seconds, stdout) of one run, or (None, None) after a failure.  A run
+def cpu_seconds():
+    """User and system time of this process's children that have ended
+    (their own ended children included: the processes under mpiexec)."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def launch(cmd, args, limit, env=None, tries=3, cpu=None):
+    """(seconds, stdout) of one run, or (None, None) after a failure; the
+    CPU time of all its processes is added to cpu[0] if cpu is given.  A run
     that mpiexec failed (launcher_failed) runs again, up to `tries` times."""
     full = cmd + args.split()
+    c0 = cpu_seconds()
     t0 = time.monotonic()
     try:
         # stdin: nothing (mpiexec forwards its stdin to process 0, and fails
@@ -127,7 +141,9 @@ def launch(cmd, args, limit, env=None, tries=3):
     if r.returncode != 0 and tries > 1 and launcher_failed(r):
         say("%s: mpiexec failed (%s); running it again" %
             (" ".join(full), r.stderr.strip().splitlines()[0]))
-        return launch(cmd, args, limit, env, tries - 1)
+        return launch(cmd, args, limit, env, tries - 1, cpu)
+    if cpu is not None:
+        cpu[0] = cpu_seconds() - c0
     if r.returncode != 0:
         fail("%s: exit status %d: %s" % (" ".join(full), r.returncode, r.stderr.strip()[-500:]))
         return None, None
@@ -146,27 +162,32 @@ def timed(out, binary, names, procs, rounds, limit):
             unit, (work, base, units), _ = SAMPLES[name]
             say("round %d/%d: %s" % (r + 1, rounds, name))
             seq = command(out, binary, name, "seq", 1)
-            tw, want_w = launch(seq, work, limit)
-            tb, want_b = launch(seq, base, limit)
+            cw, cb = [0.0], [0.0]
+            tw, want_w = launch(seq, work, limit, cpu=cw)
+            tb, want_b = launch(seq, base, limit, cpu=cb)
             for p in procs:
                 order = ["nsc", "mpi"] if r % 2 == 0 else ["mpi", "nsc"]
                 t = {}
-                for impl in order:
+                for impl in order:         # the work, one after the other
                     cmd = command(out, binary, name, impl, p)
-                    t[impl] = launch(cmd, work, limit)
+                    c = [0.0]
+                    t[impl] = launch(cmd, work, limit, cpu=c) + (c[0],)
                     check(name, impl, p, work, t[impl][1], want_w)
-                for impl in order:
+                for impl in order:         # the same without the work
                     cmd = command(out, binary, name, impl, p)
-                    sb, got = launch(cmd, base, limit)
+                    c = [0.0]
+                    sb, got = launch(cmd, base, limit, cpu=c)
                     check(name, impl, p, base, got, want_b)
                     sw = t[impl][0]
                     if sw is not None and sb is not None:
-                        record("twins_ms", p, name, "ours" if impl == "nsc" else "base", impl,
-                               1e3 * (sw - sb))
+                        role = "ours" if impl == "nsc" else "base"
+                        record("twins_ms", p, name, role, impl, 1e3 * (sw - sb))
+                        record("twins_cpu", p, name, role, impl, 1e3 * (t[impl][2] - c[0]))
                         record("twins_launch", p, name, "detail", impl + "/work", sw)
                         record("twins_launch", p, name, "detail", impl + "/base", sb)
                 if tw is not None and tb is not None:
                     record("twins_ms", p, name, "ref", "seq", 1e3 * (tw - tb))
+                    record("twins_cpu", p, name, "ref", "seq", 1e3 * (cw[0] - cb[0]))
 
 
 def profile(cmd, args, p, impl, limit, tmp):
