@@ -28,7 +28,9 @@ At p = 1 the same count is given (the total, with MPI, goes to the raw
 records as twins_irtotal).
 
 Every run's output must equal the sequential program's for the same
-arguments; a run that fails or differs fails the bench (exit status 1).
+arguments; a run that fails or differs fails the bench (exit status 1),
+and the round of its sample and p is left out of the table (so that the
+values of a round stay paired).
 
 Knobs: BENCH_PROCS ("1 2 4 8"), BENCH_REPEAT (3 rounds), BENCH_TWINS
 (the samples, default all), BENCH_TWINS_MODE (both, time or callgrind),
@@ -59,7 +61,7 @@ SAMPLES = {
              ("200000 40", "200000 0", 40),
              ("100000 10", "100000 0", 10)),
     "histogram": ("key",
-                  ("20000000", "1", 20000000 - 1),
+                  ("100000000", "1", 100000000 - 1),
                   ("1000000", "1", 1000000 - 1)),
     "listrank": ("node",
                  ("200000", "1", 200000 - 1),
@@ -71,7 +73,7 @@ SAMPLES = {
                               ("1000000", "1", 1000000 - 1),
                               ("200000", "1", 200000 - 1)),
     "parprefix_fast": ("element",
-                       ("10000000", "1", 10000000 - 1),
+                       ("30000000", "1", 30000000 - 1),
                        ("1000000", "1", 1000000 - 1)),
     "dnc": ("element",
             ("20000000", "1", 20000000 - 1),
@@ -122,10 +124,11 @@ def cpu_seconds():
     return r.ru_utime + r.ru_stime
 
 
-def launch(cmd, args, limit, env=None, tries=3, cpu=None):
+def launch(cmd, args, limit, env=None, tries=5, cpu=None):
     """(seconds, stdout) of one run, or (None, None) after a failure; the
     CPU time of all its processes is added to cpu[0] if cpu is given.  A run
-    that mpiexec failed (launcher_failed) runs again, up to `tries` times."""
+    that mpiexec failed (launcher_failed) runs again, up to `tries` times in
+    all, after a pause that doubles (such failures come in bursts)."""
     full = cmd + args.split()
     c0 = cpu_seconds()
     t0 = time.monotonic()
@@ -139,8 +142,10 @@ def launch(cmd, args, limit, env=None, tries=3, cpu=None):
         return None, None
     secs = time.monotonic() - t0
     if r.returncode != 0 and tries > 1 and launcher_failed(r):
-        say("%s: mpiexec failed (%s); running it again" %
-            (" ".join(full), r.stderr.strip().splitlines()[0]))
+        pause = 2 ** (5 - tries)
+        say("%s: mpiexec failed (%s); running it again in %d s" %
+            (" ".join(full), r.stderr.strip().splitlines()[0], pause))
+        time.sleep(pause)
         return launch(cmd, args, limit, env, tries - 1, cpu)
     if cpu is not None:
         cpu[0] = cpu_seconds() - c0
@@ -167,27 +172,28 @@ def timed(out, binary, names, procs, rounds, limit):
             tb, want_b = launch(seq, base, limit, cpu=cb)
             for p in procs:
                 order = ["nsc", "mpi"] if r % 2 == 0 else ["mpi", "nsc"]
-                t = {}
+                work_t, base_t = {}, {}
                 for impl in order:         # the work, one after the other
                     cmd = command(out, binary, name, impl, p)
                     c = [0.0]
-                    t[impl] = launch(cmd, work, limit, cpu=c) + (c[0],)
-                    check(name, impl, p, work, t[impl][1], want_w)
+                    secs, got = launch(cmd, work, limit, cpu=c)
+                    check(name, impl, p, work, got, want_w)
+                    work_t[impl] = (secs, c[0])
                 for impl in order:         # the same without the work
                     cmd = command(out, binary, name, impl, p)
                     c = [0.0]
-                    sb, got = launch(cmd, base, limit, cpu=c)
+                    secs, got = launch(cmd, base, limit, cpu=c)
                     check(name, impl, p, base, got, want_b)
-                    sw = t[impl][0]
-                    if sw is not None and sb is not None:
-                        role = "ours" if impl == "nsc" else "base"
-                        record("twins_ms", p, name, role, impl, 1e3 * (sw - sb))
-                        record("twins_cpu", p, name, role, impl, 1e3 * (t[impl][2] - c[0]))
-                        record("twins_launch", p, name, "detail", impl + "/work", sw)
-                        record("twins_launch", p, name, "detail", impl + "/base", sb)
-                if tw is not None and tb is not None:
-                    record("twins_ms", p, name, "ref", "seq", 1e3 * (tw - tb))
-                    record("twins_cpu", p, name, "ref", "seq", 1e3 * (cw[0] - cb[0]))
+                    base_t[impl] = (secs, c[0])
+                work_t["seq"], base_t["seq"] = (tw, cw[0]), (tb, cb[0])
+                if any(t[0] is None for t in list(work_t.values()) + list(base_t.values())):
+                    continue               # (failed, and said so): no record of the round
+                for impl, role in (("nsc", "ours"), ("mpi", "base"), ("seq", "ref")):
+                    (sw, cpw), (sb, cpb) = work_t[impl], base_t[impl]
+                    record("twins_ms", p, name, role, impl, 1e3 * (sw - sb))
+                    record("twins_cpu", p, name, role, impl, 1e3 * (cpw - cpb))
+                    record("twins_launch", p, name, "detail", impl + "/work", sw)
+                    record("twins_launch", p, name, "detail", impl + "/base", sb)
 
 
 def profile(cmd, args, p, impl, limit, tmp):
