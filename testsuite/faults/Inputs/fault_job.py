@@ -44,6 +44,9 @@ BOUND_S = 60
 # After the launcher has returned, its processes may take a moment to die
 # (MPICH's mpiexec does not wait for them after MPI_Abort).
 GRACE_S = 10
+# A leftover in /dev/shm that no process holds must stay that long to count
+# as this job's (see main).
+SETTLE_S = 5
 
 
 def shm_holders():
@@ -186,13 +189,22 @@ def main():
     straggle = time.monotonic() - launcher_end
     lines.append('left: ' + (', '.join(left) if left else 'none'))
 
+    # A new file that no live process holds is this job's leftover, unless
+    # it is another job's: tests run side by side, and a job stopped during
+    # MPI_Init leaves MPICH's start-up segment until its launcher removes it
+    # a moment later.  So a file counts only if it stays, unheld, for
+    # SETTLE_S (this costs time only when such a file is seen).
     new_shm = {n for n in set(os.listdir('/dev/shm')) - shm_before
                if not n.startswith('nsfault-') or n.startswith(tag)}
-    if new_shm:
+    settle_end = time.monotonic() + SETTLE_S
+    while new_shm:
         held = shm_holders()
         new_shm = {n for n in new_shm
                    if os.path.exists(os.path.join('/dev/shm', n))
                    and os.path.join('/dev/shm', n) not in held}
+        if time.monotonic() >= settle_end:
+            break
+        time.sleep(0.1)
     lines.append('/dev/shm: ' + (' '.join(sorted(new_shm)) if new_shm else 'clean'))
 
     stray = os.listdir(tmp_dir)
