@@ -424,6 +424,7 @@ struct options {
     int max_errors;             /* -fmax-errors= */
     int line_markers;           /* 0 with -P / --no-line-markers */
     int mirror_warnings;        /* -Wmirror (the translator's; not given to mpicc) */
+    int perf_warnings;          /* -Wperf (the translator's; not given to mpicc) */
     int dep_file_given;         /* -MF */
     int dep_target_given;       /* -MT or -MQ */
     int dep_wanted;             /* -MD or -MMD */
@@ -463,6 +464,7 @@ usage(void)
 "  -P, --no-line-markers  translated C without linemarkers (-E: cpp's -P)\n"
 "  -fmax-errors=<n>     stop translating after <n> errors (0: no limit; default 20)\n"
 "  -Wmirror             say where nsc inserted mirrors for remote reads, and where not\n"
+"  -Wperf               name each access in a forall that takes the general path, and why\n"
 "  -I<dir> -D<m>[=<v>] -U<m> -include <file> -isystem <dir> -iquote <dir>\n"
 "  -idirafter <dir> -Wp,<opts>\n"
 "                       preprocessor options\n"
@@ -652,6 +654,10 @@ parse_compiler_option(struct options *o, const char *a)
     }
     if (!strcmp(a, "-Wmirror") || !strcmp(a, "-Wno-mirror")) {
         o->mirror_warnings = !strcmp(a, "-Wmirror");
+        return 1;
+    }
+    if (!strcmp(a, "-Wperf") || !strcmp(a, "-Wno-perf")) {
+        o->perf_warnings = !strcmp(a, "-Wperf");
         return 1;
     }
     if (starts(a, "-Wl,")) {
@@ -1228,6 +1234,7 @@ translate(const struct options *o, const struct input *in, const struct buf *tex
         .max_errors = o->max_errors,
         .line_markers = o->line_markers,
         .mirror_warnings = o->mirror_warnings,
+        .perf_warnings = o->perf_warnings,
     };
     int errors = nsc_translate(text->data, text->len, out, &to);
     if (fflush(out) != 0 || ferror(out)) {

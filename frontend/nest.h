@@ -92,8 +92,8 @@ int for_range(const struct unit *u, const struct node *loop, const struct symbol
               const struct node **init, const struct node **bound, int *adjust, int *up);
 
 /* rewrite.c: prints the translation of the whole unit; mirror_warnings:
- * -Wmirror. */
+ * -Wmirror; perf_warnings: -Wperf. */
 struct emitter;
-void rewrite_unit(struct unit *u, struct emitter *em, int mirror_warnings);
+void rewrite_unit(struct unit *u, struct emitter *em, int mirror_warnings, int perf_warnings);
 
 #endif

@@ -12,37 +12,10 @@
 #include "diag.h"
 #include "emit.h"
 #include "nest.h"
+#include "rewrite.h"
 
-struct rw {
-    struct unit *u;
-    struct emitter *em;
-    struct symbol **globals;        /* file-scope sh objects defined here */
-    int nglobals, capglobals;
-    int has_main;
-    const struct node *pre_forall;  /* a step's forall body whose variables the step
-                                     * declares (one block for the line) */
-    int pre_id;
-    int ids;                        /* numbers generated names */
-    int mirror_warnings;            /* -Wmirror */
-    const struct node *placed;      /* the step whose inferred mirrors the step before
-                                     * took (the next step: a step holds no step) */
-    const struct symbol *subst;     /* an index replaced by subst_text (mirror ranges) */
-    const char *subst_text;
-    const struct node *wr_el;       /* the distributed element a write goes to */
-    int wr_mode;                    /* and darray_access's wr for it */
-    FILE *sites;                    /* in a function definition: its site records,
-                                     * printed before it (site()) */
-    int nsites;
-    struct fa {                     /* a forall with the fast path */
-        const struct node *n;
-        int id, mark_all;
-    } *foralls;
-    int nforalls, capforalls;
-};
 
-#define E(...) emit_text(r->em, __VA_ARGS__)
-
-static void *
+void *
 grow(void *p, int *cap, int n, size_t el)
 {
     if (n < *cap)
@@ -93,7 +66,7 @@ c_string(struct rw *r, const char *s)
  * definition, a record at file scope printed before the function (so the
  * construct's line stays one block for a debugger); elsewhere one in a
  * statement expression. */
-static void
+void
 site(struct rw *r, const char *what, const struct node *n)
 {
     const char *file = n->loc.file && *n->loc.file ? n->loc.file : NULL;
@@ -116,7 +89,7 @@ site(struct rw *r, const char *what, const struct node *n)
     E(", %d }; &ns_site; })", n->loc.line);
 }
 
-static void
+void
 flat(struct rw *r, struct node *n)
 {
     E("(");
@@ -125,7 +98,7 @@ flat(struct rw *r, struct node *n)
 }
 
 /* The C spelling of a shared object's element type. */
-static void
+void
 elem_type(struct rw *r, const struct symbol *s)
 {
     const struct node *sp = s->specs;
@@ -175,7 +148,7 @@ is_side_effect(const struct node *n, const void *ctx)
                                                              tok_is(u, n, "--")));
 }
 
-static int
+int
 has_side_effects(const struct unit *u, const struct node *n)
 {
     return node_any(n, is_side_effect, u);
@@ -183,7 +156,7 @@ has_side_effects(const struct unit *u, const struct node *n)
 
 /* The index expressions of an lvalue a[i][j].f, outermost array first;
  * returns how many (at most max). */
-static int
+int
 indices_of(const struct node *e, struct node **idx, int max)
 {
     struct node *tmp[16];
@@ -239,7 +212,7 @@ block_declares_shared(const struct node *blk)
 /* ---- distributed arrays ---- */
 
 /* The product of dims [from, to) of s, as C text; "1" when empty. */
-static void
+void
 dims_product(struct rw *r, const struct symbol *s, int from, int to)
 {
     if (from >= to) {
@@ -256,7 +229,7 @@ dims_product(struct rw *r, const struct symbol *s, int from, int to)
     }
 }
 
-static int
+int
 dist_dims(const struct symbol *s)
 {
     return s->dist_dims ? s->dist_dims : 1;
@@ -304,27 +277,6 @@ elem_index(struct rw *r, const struct symbol *s, struct node **idx)
     }
 }
 
-/* The forall whose fast path covers a[i] (or A[i][j]...), or NULL. */
-static struct fa *
-fast_forall(struct rw *r, const struct node *idx[], int nidx, const struct symbol *a)
-{
-    for (const struct node *p = idx[0]->parent; p; p = p->parent) {
-        if (p->kind == N_FUNCTION_DEF)
-            return NULL;
-        if (p->kind != N_FORALL || !p->array || p->array->sym != a || p->ndims > nidx)
-            continue;
-        int ok = 1;
-        for (int k = 0; k < p->ndims && ok; k++)
-            ok = idx[k]->kind == N_IDENT && p->vars[k] && idx[k]->sym == p->vars[k]->sym;
-        for (int i = 0; ok && i < r->nforalls; i++)
-            if (r->foralls[i].n == p)
-                return &r->foralls[i];
-        if (ok)
-            return NULL;
-    }
-    return NULL;
-}
-
 /* Emits a distributed element access e (a[i], A[i][j][k], A[i][j]) for
  * reading (wr 0), writing (wr 1), or both (wr 2: op=, ++, --). */
 static void
@@ -335,24 +287,10 @@ darray_access(struct rw *r, struct node *e, int wr)
     int n = indices_of(e, idx, 16), dd = dist_dims(s), trail = s->ndims - dd;
     if (s->dist_dims == 0)
         trail = 0;
-    struct fa *f = fast_forall(r, (const struct node **)idx, n, s);
+    if (forall_access(r, e, s, idx, n, wr))
+        return;
     E("(");
-    if (f) {                                    /* forall fast path: my local storage */
-        if (trail > 0) {
-            E("((");
-            elem_type(r, s);
-            E(" (*)");
-            for (int i = dd + 1; i < s->ndims; i++) {
-                E("[");
-                flat(r, s->dims[i]);
-                E("]");
-            }
-            E(")&ns_la%d[ns_it%d.cur * (", f->id, f->id);
-            dims_product(r, s, dd, s->ndims);
-            E(")])");
-        } else
-            E("ns_la%d[ns_it%d.cur]", f->id, f->id);
-    } else if (trail > 0 && n >= s->ndims) {   /* one element of a unit */
+    if (trail > 0 && n >= s->ndims) {            /* one element of a unit */
         E("(*(");
         elem_type(r, s);
         E(" *)%s(%s, ", wr == 2 ? "ns_da_rmw_el" : wr ? "ns_da_wr_el" : "ns_da_rd_el", s->name);
@@ -707,9 +645,6 @@ mirrors_before(struct rw *r, const struct node *n)
     note_needs(r, need, k, "in a superstep of its own before the step", n->loc.line);
 }
 
-static int forall_fast(struct rw *r, const struct node *n);
-static void forall_decl(struct rw *r, const struct node *n, int id, int la);
-
 static void
 rewrite_step(struct rw *r, struct node *n)
 {
@@ -759,167 +694,6 @@ rewrite_neststep(struct rw *r, struct node *n)
     emit_node(r->em, n->body);
     combine_calls(r, n->combine);       /* for the parent's combine that ends it */
     E(" ns_neststep_end(); }");
-}
-
-/* A jump, or what may hide one (a label, a nested function, a statement
- * expression). */
-static int
-is_jump(const struct node *n, const void *ctx)
-{
-    (void)ctx;
-    return n->kind == N_BREAK || n->kind == N_CONTINUE || n->kind == N_GOTO ||
-           n->kind == N_RETURN || n->kind == N_LABEL || n->kind == N_FUNCTION_DEF ||
-           n->kind == N_STMT_EXPR;
-}
-
-static int
-jumps(const struct node *n)
-{
-    return node_any(n, is_jump, NULL);
-}
-
-/* Does the forall body write a[i] (the fast-path element) at its top
- * level, with no jump that could skip it? */
-static int
-writes_fast_element(struct rw *r, const struct node *st, const struct node *fa)
-{
-    if (!st || st->kind != N_EXPR_STMT || !st->operand || st->operand->kind != N_ASSIGN)
-        return 0;
-    const struct node *lv = st->operand->lhs;
-    struct node *idx[16];
-    int n = indices_of(lv, idx, 16);
-    if (root_symbol(r->u, lv) != fa->array->sym || n < fa->ndims)
-        return 0;
-    for (int k = 0; k < fa->ndims; k++)
-        if (idx[k]->kind != N_IDENT || idx[k]->sym != fa->vars[k]->sym)
-            return 0;
-    return 1;
-}
-
-/* Does the body of forall n leave its indices alone (then a[i] is its
- * fast path: my local storage)? */
-static int
-forall_fast(struct rw *r, const struct node *n)
-{
-    for (int k = 0; k < n->ndims; k++)
-        if (modifies(r->u, n->body, n->vars[k]->sym))
-            return 0;
-    return 1;
-}
-
-/* The declarations of forall n's variables: the local storage pointer
- * (la), or the loop's unit and iterator. */
-static void
-forall_decl(struct rw *r, const struct node *n, int id, int la)
-{
-    if (la) {
-        elem_type(r, n->array->sym);
-        E(" *");
-    } else
-        E("long ns_i%d; ns_iter ", id);
-    if (r->pre_forall == n)             /* declared alone, by its step */
-        E(la ? "ns_la%d; " : "ns_it%d; ", id);
-}
-
-static void
-rewrite_forall(struct rw *r, struct node *n)
-{
-    struct symbol *a = n->array->sym;
-    int pre = r->pre_forall == n;       /* its variables declared by its step */
-    int id = pre ? r->pre_id : ++r->ids, fast = forall_fast(r, n), mark_all = 0;
-    r->pre_forall = NULL;
-    if (fast && !jumps(n->body)) {
-        const struct node *b = n->body;
-        if (b->kind == N_COMPOUND) {
-            for (int i = 0; i < b->nitems && !mark_all; i++)
-                mark_all = writes_fast_element(r, b->items[i], n);
-        } else
-            mark_all = writes_fast_element(r, b, n);
-    }
-    emit_lead(r->em, n);
-    E("{ ");
-    if (fast) {
-        if (!pre)
-            forall_decl(r, n, id, 1);
-        E("ns_la%d = (", id);
-        elem_type(r, a);
-        E(" *)%s->local; (void)ns_la%d; ", a->name, id);
-        r->foralls = grow(r->foralls, &r->capforalls, r->nforalls, sizeof *r->foralls);
-        r->foralls[r->nforalls++] = (struct fa){ n, id, mark_all };
-    }
-    int rows = n->nitems == 3 * n->ndims && n->ndims > 1;
-    if (rows) {         /* a bound triple per dimension: row by row, a user's break ends all */
-        if (!pre)
-            E("long ns_i%d; ns_iter ns_it%d; ", id, id);
-        E("int ns_more%d = 1; ns_rows ns_rw%d = ns_forall_sect(%s, &(const ns_sect){ %d, %d, ",
-          id, id, a->name, n->ndims, n->ndims);
-        for (int t = 0; t < 3; t++) {
-            E("{ ");
-            for (int k = 0; k < n->ndims; k++) {
-                E(k ? ", " : "");
-                flat(r, n->items[3 * k + t]);
-            }
-            E(" }, ");
-        }
-        E("{ 0");
-        for (int k = 1; k < n->ndims; k++) {
-            E(", ");
-            flat(r, a->dims[k]);
-        }
-        E(" } }, ");
-        site(r, n->ndims == 2 ? "forall2" : "forall3", n);
-        E("); ");
-    } else {
-        if (!pre)
-            forall_decl(r, n, id, 0);
-        E("ns_it%d = ns_forall(%s, ", id, a->name);
-        if (n->nitems == 3) {
-            flat(r, n->items[0]);
-            E(", ");
-            flat(r, n->items[1]);
-            E(", ");
-            flat(r, n->items[2]);
-        } else
-            E("0, ns_da_length(%s) - 1, 1", a->name);
-        E("); ");
-    }
-    if (rows)
-        E("while (ns_more%d && (ns_it%d = ns_next_rows(&ns_rw%d)).left > 0) { ", id, id, id);
-    if (mark_all)
-        E("ns_da_mark_forall(%s, ns_it%d); ", a->name, id);
-    if (rows)
-        E("ns_more%d = 0; for (;;) { if (!ns_next(&ns_it%d, &ns_i%d)) { ns_more%d = 1; break; } ",
-          id, id, id, id);
-    else
-        E("while (ns_next(&ns_it%d, &ns_i%d)) { ", id, id);
-    if (n->ndims == 1) {
-        emit_flat(r->em, n->vars[0]);
-        E(" = ns_i%d; ", id);
-    } else {
-        for (int k = 0; k < n->ndims; k++) {    /* row-major: unit -> i, j, k */
-            emit_flat(r->em, n->vars[k]);
-            E(" = (ns_i%d", id);
-            if (k + 1 < n->ndims) {
-                E(" / (");
-                dims_product(r, a, k + 1, n->ndims);
-                E(")");
-            }
-            if (k > 0) {
-                E(") %% (");
-                flat(r, a->dims[k]);
-            }
-            E("); ");
-        }
-    }
-    for (int k = 0; fast && k < n->ndims; k++) {   /* a body of a[i] only reads no i */
-        E("(void)");
-        flat(r, n->vars[k]);
-        E("; ");
-    }
-    emit_node(r->em, n->body);
-    E(" } }%s", rows ? " }" : "");
-    if (fast)
-        r->nforalls--;              /* its fast path ends with it */
 }
 
 /* A section side: the distributed array it names, or NULL (private). */
@@ -1497,8 +1271,10 @@ darray_write(struct rw *r, struct node *n, struct node *lv)
         f = fast_forall(r, (const struct node **)idx, ni, s);
     emit_lead(r->em, n);
     int mark = f && !f->mark_all;
-    if (mark)
-        E("(ns_da_mark(%s, ns_it%d.cur), ", s->name, f->id);
+    if (mark && f->late_mark)
+        E("(ns_w%d = 1, ", f->id);
+    else if (mark)
+        E("(ns_da_mark(%s, ns_l%d), ", s->name, f->id);
     if (n->kind == N_ASSIGN) {
         darray_lvalue(r, lv, el, tok_is(r->u, n, "=") && lv == el ? 1 : 2);
         E(" ");
@@ -1722,9 +1498,10 @@ hook(struct emitter *em, struct node *n, void *ctx)
 }
 
 void
-rewrite_unit(struct unit *u, struct emitter *em, int mirror_warnings)
+rewrite_unit(struct unit *u, struct emitter *em, int mirror_warnings, int perf_warnings)
 {
-    struct rw r = { .u = u, .em = em, .mirror_warnings = mirror_warnings };
+    struct rw r = { .u = u, .em = em, .mirror_warnings = mirror_warnings,
+                    .perf_warnings = perf_warnings };
     emit_set_hook(em, hook, &r);
     emit_unit(em);
     file_scope_init(&r);        /* called by main if main came after the globals */

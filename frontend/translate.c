@@ -34,7 +34,7 @@ translate_here(const char *text, size_t len, FILE *out, const struct nsc_options
     if (diag_errors() == 0) {
         struct emitter em;
         emit_init(&em, out, u, NULL, NULL, opt->line_markers);
-        rewrite_unit(u, &em, opt->mirror_warnings);
+        rewrite_unit(u, &em, opt->mirror_warnings, opt->perf_warnings);
     }
     int errors = diag_errors();
     unit_free(u);

@@ -17,6 +17,7 @@ struct nsc_options {
     int max_errors;             /* stop after this many errors; 0: no limit */
     int line_markers;           /* 1: keep the output's lines mapped to the source */
     int mirror_warnings;        /* -Wmirror: where mirrors were inferred, and where not */
+    int perf_warnings;          /* -Wperf: the accesses in foralls on the general path */
 };
 
 /* Translates the preprocessed text[0..len) and writes C to out.  Diagnostics

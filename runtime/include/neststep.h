@@ -361,6 +361,47 @@ ns_next(ns_iter *it, long *i)
     it->left--;
     return 1;
 }
+/* nsc's forall is a counted loop over it: iteration k (0 <= k < it.left)
+ * is unit it.i + k * it.step, my local unit it.l + k * it.lstep (it.lstep
+ * is 1 when the stride is 1, in both distributions).
+ *
+ * Reads of another array b at constant offsets of the forall's indices
+ * (b[i - 1], B[i][j + 1]) are plain loads from b's local storage where
+ * they are mine.  That needs b laid out as a: the same distribution over
+ * as many units and processes, me at the same place, so that a's local
+ * unit l is b's too (a block distribution: the same first unit and count;
+ * cyclic: also the same p); and the iterations whose units, moved by
+ * every offset, stay inside my block. */
+static inline int
+ns_da_aligned(const ns_darray *b, const ns_darray *a)
+{
+    return b->dist == a->dist && b->n == a->n && b->first == a->first &&
+           b->nlocal == a->nlocal && (b->dist == NS_BLOCK || b->p == a->p);
+}
+/* The iterations k0 <= k < k1 of it whose local unit l has lo <= l + off
+ * for every offset off >= lo_off and l + off < nlocal for off <= hi_off
+ * (a block distribution: offsets are in units; lo_off <= 0 <= hi_off).
+ * Empty (k0 = k1) when there is none. */
+static inline void
+ns_forall_fast_range(const ns_iter *it, long lo_off, long hi_off, long nlocal, long *k0,
+                     long *k1)
+{
+    long lmin = -lo_off, lmax = nlocal - 1 - hi_off, s = it->lstep, a, b;
+    *k0 = *k1 = 0;
+    if (it->left <= 0 || lmin > lmax || s == 0)
+        return;
+    if (s > 0) {                /* l = it->l + k s rises: from lmin up to lmax */
+        a = it->l >= lmin ? 0 : (lmin - it->l + s - 1) / s;
+        b = it->l > lmax ? -1 : (lmax - it->l) / s;
+    } else {
+        a = it->l <= lmax ? 0 : (it->l - lmax - s - 1) / -s;
+        b = it->l < lmin ? -1 : (it->l - lmin) / -s;
+    }
+    if (b >= it->left)
+        b = it->left - 1;
+    if (a <= b)
+        *k0 = a, *k1 = b + 1;
+}
 /* forall2/forall3 with a bound triple per dimension, as in
  * forall2(i, j, A, li, ui, si, lj, uj, sj): the rows (the last dimension)
  * of the rectangle one at a time, each a plain ns_iter, so the loop over a
