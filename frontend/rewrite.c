@@ -323,9 +323,17 @@ darray_access(struct rw *r, struct node *e, int wr)
             }
         } else
             E(" *");
-        E(")%s(%s, ", fn, s->name);
-        unit_index(r, s, idx, n);
-        E(", ");
+        if (!wr && trail == 0 && (s->dist == DIST_BLOCK || s->dist == DIST_CYCLIC)) {
+            E(")%s(%s, ", s->dist == DIST_BLOCK ? "ns_da_rd_b" : "ns_da_rd_c", s->name);
+            unit_index(r, s, idx, n);
+            E(", sizeof(");
+            elem_type(r, s);
+            E("), ");
+        } else {
+            E(")%s(%s, ", fn, s->name);
+            unit_index(r, s, idx, n);
+            E(", ");
+        }
         site(r, s->name, e);
         E("))");
     }

@@ -65,6 +65,9 @@ struct ns_here {
     int index;                  /* @ */
     int in_step;                /* inside a step of the current group */
     unsigned long epoch;        /* supersteps this process has finished, all groups */
+    unsigned long read_id;      /* in a step of the root group: the step's id (epoch + 1),
+                                 * which marks the copies of remote units readable in
+                                 * it (ns_darray.rvalid); elsewhere ~0 */
 };
 extern struct ns_here ns_here;
 #define NestStep_rank()  (ns_here.rank)
@@ -188,6 +191,8 @@ typedef struct ns_darray {
     struct ns_dastate *st;      /* runtime-owned: mirrors, requests, group */
     int ndist;                  /* distributed dimensions (0 and 1: one) */
     long ext[3];                /* their extents, for messages (ext[0] is n / the rest) */
+    char *rcopy;                /* [n] my copies of remote units (NULL until needed) */
+    const unsigned long *rvalid; /* [n] the step id each copy is readable in */
 } ns_darray;
 
 /* sh T b[N]</>;  sh T a[N]<%>;  sh T A[4][5]<%>[7];  sh T *A</> + new_DArray:
@@ -266,11 +271,45 @@ void *ns_da_wr_remote_el(ns_darray *a, long i, long k, const struct ns_site *sit
  * needs a mirror (or my own write in this step), as ns_da_rd's does. */
 void *ns_da_rmw_remote(ns_darray *a, long i, const struct ns_site *site);
 void *ns_da_rmw_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
+/* My copy of remote unit i when it is readable with no more checks (a
+ * mirror, or my own write, of this step, in a step of the root group; in
+ * a subgroup the owner must be checked), else NULL. */
+static inline const char *
+ns_da_mirrored(const ns_darray *a, long i)
+{
+    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id)
+        return a->rcopy + (size_t)i * a->usize;
+    return (const char *)0;
+}
+/* ns_da_rd of an array whose declaration says its distribution (_b
+ * block, _c cyclic) and its unit: one element of usize bytes. */
+static inline const void *
+ns_da_rd_b(ns_darray *a, long i, size_t usize, const struct ns_site *site)
+{
+    long l = i - a->first;
+    if (__builtin_expect((unsigned long)l < (unsigned long)a->nlocal, 1))
+        return a->local + (size_t)l * usize;
+    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id)
+        return a->rcopy + (size_t)i * usize;
+    return ns_da_rd_remote(a, i, site);
+}
+static inline const void *
+ns_da_rd_c(ns_darray *a, long i, size_t usize, const struct ns_site *site)
+{
+    if (__builtin_expect(i % a->p == a->me && i >= 0 && i < a->n, 1))
+        return a->local + (size_t)(i / a->p) * usize;
+    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id)
+        return a->rcopy + (size_t)i * usize;
+    return ns_da_rd_remote(a, i, site);
+}
 static inline const void *
 ns_da_rd(ns_darray *a, long i, const struct ns_site *site)
 {
     if (__builtin_expect(ns_da_owned(a, i), 1))
         return ns_da_local(a, i);
+    const char *m = ns_da_mirrored(a, i);
+    if (m)
+        return m;
     return ns_da_rd_remote(a, i, site);
 }
 static inline void *
@@ -293,6 +332,9 @@ ns_da_rd_el(ns_darray *a, long i, long k, const struct ns_site *site)
 {
     if (__builtin_expect(ns_da_owned_el(a, i, k), 1))
         return (const char *)ns_da_local(a, i) + (size_t)k * a->elsize;
+    const char *m = ns_da_mirrored(a, i);
+    if (m && (unsigned long)k < (unsigned long)a->unit)
+        return m + (size_t)k * a->elsize;
     return ns_da_rd_remote_el(a, i, k, site);
 }
 static inline void *
@@ -333,16 +375,17 @@ typedef struct ns_sect {
     long lo[NS_SECT_MAX], hi[NS_SECT_MAX], st[NS_SECT_MAX], ext[NS_SECT_MAX];
 } ns_sect;
 
-/* forall(i, a) S  becomes
- *   for (ns_iter it = ns_forall(a, 0, ns_da_length(a) - 1, 1); ns_next(&it, &i); ) S
+/* forall(i, a) S  iterates it = ns_forall(a, 0, ns_da_length(a) - 1, 1);
  * forall(i, a, lb, ub, st): ns_forall(a, lb, ub, st); downward when lb > ub
  * and st < 0.  i runs over my units among lb, lb+st, ... (inclusive).
- * Plain-C speed: it.cur is the local index of unit i, so with
- * T *ns_la = (T *)a->local hoisted before the loop, a[i] is ns_la[it.cur]
- * (ns_la[it.cur * unit + k] for units of several elements).  A body that
+ * nsc prints a counted loop (docs/runtime-abi.md): iteration k < it.left
+ * is unit it.i + k*it.step, local unit l = it.l + k*it.lstep, so with
+ * T *ns_la = (T *)a->local hoisted before the loop, a[i] is ns_la[l]
+ * (ns_la[l * unit + k] for units of several elements).  A body that
  * assigns a[i] on every iteration marks all its units once, before the
- * loop: ns_da_mark_forall(a, it); otherwise each write is preceded by
- * ns_da_mark(a, it.cur). */
+ * loop: ns_da_mark_forall(a, it); otherwise ns_da_mark(a, l) once per
+ * iteration that wrote.  ns_next is the same walk as an iterator, for
+ * hand-written code. */
 typedef struct ns_iter {
     long i, step, left;         /* next global unit, its stride, count left */
     long l, lstep;              /* next unit's local index, its stride */

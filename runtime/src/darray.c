@@ -361,6 +361,8 @@ ensure_copies(ns_darray *a)
     s->wpend = calloc(((size_t)a->n * (size_t)a->unit + 63) / 64 + 1, 8);
     if (!s->copy || !s->valid || !s->wpend)
         ns_fatal(&ns_cur->site, "out of memory for copies of remote units of '%s'", a->name);
+    a->rcopy = s->copy;                 /* for ns_da_mirrored's inline read */
+    a->rvalid = s->valid;
 }
 
 static void
@@ -905,6 +907,14 @@ ns_da_copy_section(ns_darray *dst, long dl, long du, long ds, ns_darray *src, lo
 void
 ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
 {
+    if (l == u && s == 1 && l >= 0 && l < a->n && ns_cur && ns_cur->in_step) {
+        if (!ns_da_owned(a, l)) {       /* one unit (a[i:i]): no section to resolve */
+            ensure_copies(a);
+            ns_da_req_mirror(ns_da_owner_world(a, l, site), a,
+                             (ns_iter){ .i = l, .step = 1, .left = 1 });
+        }
+        return;
+    }
     ns_sect x;
     ns_da_mirror_sect(a, sect1(&x, l, u, s), site);
 }

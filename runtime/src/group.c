@@ -29,6 +29,7 @@ ns_group_sync_here(void)
     ns_here.size = ns_cur->size;
     ns_here.index = ns_cur->index;
     ns_here.in_step = ns_cur->in_step;
+    ns_here.read_id = ns_cur->in_step && ns_cur->depth == 0 ? ns_here.epoch + 1 : ~0UL;
 }
 
 /* Tree and combiner of a group whose size, rank and members are set. */
