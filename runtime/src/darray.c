@@ -726,6 +726,15 @@ ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_
         /* mine: my own write, now; not mine: into my copies, as element
          * writes are (I can read them back, and my last value is my one
          * contribution); a part has one owner, checked once */
+        if (q == a->me && r.npieces == 1 && r.piece == a->unit && kst * ss == 1 &&
+            it.step == (a->dist == NS_BLOCK ? 1 : a->p)) {
+            /* whole units of mine, consecutive here, from consecutive ones: one copy */
+            const char *from = (const char *)src + (size_t)(k0 * ss) * pb;
+            long l = ns_da_lidx(a, it.i);
+            memcpy(a->local + (size_t)l * a->usize, from, (size_t)it.left * pb);
+            ns_da_mark_forall(a, (ns_iter){ .l = l, .lstep = 1, .left = it.left });
+            continue;
+        }
         if (q != a->me) {
             ns_da_owner_world(a, it.i, site);
             ensure_copies(a);
