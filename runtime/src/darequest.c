@@ -417,14 +417,18 @@ rec_size(const struct da_rec *r, const ns_darray *a)
                                             : 0);
 }
 
+/* The array a record names; *last caches the previous record's, since
+ * a message's records mostly name one array. */
 static ns_darray *
-array_of(const struct da_rec *r, const struct ns_site *site)
+array_of(const struct da_rec *r, ns_darray **last, const struct ns_site *site)
 {
+    if (*last && (*last)->st->key == r->key)
+        return *last;
     struct ns_dastate *s = ns_da_find(r->key);
     if (!s)
         ns_fatal(site, "a request names a distributed array this process does not have; every "
                  "member of the declaring group must create the same distributed arrays");
-    return s->a;
+    return *last = s->a;
 }
 
 /* Appends the values of the `kind` records of src's message to its reply. */
@@ -433,16 +437,24 @@ serve(int src, int kind, const struct ns_site *site)
 {
     struct da_peer *pe = &peer[src];
     const char *p = pe->in.data, *end = p + pe->in.len;
+    ns_darray *last = NULL;
     while (p < end) {
         const struct da_rec *r = (const void *)p;
-        ns_darray *a = array_of(r, site);
+        ns_darray *a = array_of(r, &last, site);
         if ((int)r->kind == kind) {
             struct ns_buf *out = kind == DA_READ ? &pe->rep_out : &pe->mir_out;
             size_t bytes = (size_t)r->len * a->elsize, off = (size_t)r->off * a->elsize;
             char *o = ns_buf_append(out, (size_t)r->count * bytes);
-            for (long j = 0; j < r->count; j++)
-                copy_elem(o + (size_t)j * bytes,
-                          unit_at(a, r->start + j * r->stride, src, kind, site) + off, bytes);
+            long last_i = r->start + (r->count - 1) * r->stride;
+            if (kind == DA_MIRROR && r->stride == 1 && bytes == a->usize && a->dist == NS_BLOCK
+                && r->count > 0 && ns_da_owned(a, r->start) && ns_da_owned(a, last_i))
+                /* whole units of my block, consecutive: one copy */
+                memcpy(o, a->local + (size_t)ns_da_lidx(a, r->start) * a->usize,
+                       (size_t)r->count * bytes);
+            else
+                for (long j = 0; j < r->count; j++)
+                    copy_elem(o + (size_t)j * bytes,
+                              unit_at(a, r->start + j * r->stride, src, kind, site) + off, bytes);
             NS_PROF(ns_prof_da(NSP_DA_READ_OUT, src != ns_proc.pid ? (size_t)r->count * bytes : 0));
             NS_PROF(ns_prof_da_recs(1, src != ns_proc.pid));
         }
@@ -500,9 +512,10 @@ apply_writes(int src, int above, const struct ns_site *site)
 {
     struct da_peer *pe = &peer[src];
     const char *p = pe->in.data, *end = p + pe->in.len;
+    ns_darray *last = NULL;
     while (p < end) {
         const struct da_rec *r = (const void *)p;
-        ns_darray *a = array_of(r, site);
+        ns_darray *a = array_of(r, &last, site);
         struct ns_dastate *s = a->st;
         const char *v = (const char *)(r + 1);
         long nel = r->kind == DA_WRITE ? r->count * r->len : 0;
@@ -561,9 +574,10 @@ reset_touched(const struct ns_site *site)
 {
     for (int i = 0; i < nsources; i++) {
         const char *p = peer[sources[i]].in.data, *end = p + peer[sources[i]].in.len;
+        ns_darray *last = NULL;
         while (p < end) {
             const struct da_rec *r = (const void *)p;
-            ns_darray *a = array_of(r, site);
+            ns_darray *a = array_of(r, &last, site);
             struct ns_dastate *s = a->st;
             for (long k = 0; k < s->ntouched; k++)
                 s->state[s->touched[k]] = 0;
@@ -591,10 +605,18 @@ scatter_mirrors(const struct da_peer *pe, const char *p)
     for (int k = 0; k < pe->nmirrors; k++) {
         const struct da_get *g = &pe->mirrors[k];
         struct ns_dastate *s = g->a->st;
+        unsigned long id = ns_da_step_id() + 1;
+        if (g->stride == 1) {                   /* consecutive units: one copy */
+            memcpy(s->copy + (size_t)g->start * g->a->usize, p, (size_t)g->count * g->a->usize);
+            p += (size_t)g->count * g->a->usize;
+            for (long j = 0; j < g->count; j++)
+                s->valid[g->start + j] = id;
+            continue;
+        }
         for (long j = 0; j < g->count; j++, p += g->a->usize) {
             long i = g->start + j * g->stride;
             memcpy(s->copy + (size_t)i * g->a->usize, p, g->a->usize);
-            s->valid[i] = ns_da_step_id() + 1;
+            s->valid[i] = id;
         }
     }
 }

@@ -916,11 +916,18 @@ ns_da_copy_section(ns_darray *dst, long dl, long du, long ds, ns_darray *src, lo
 void
 ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
 {
-    if (l == u && s == 1 && l >= 0 && l < a->n && ns_cur && ns_cur->in_step) {
-        if (!ns_da_owned(a, l)) {       /* one unit (a[i:i]): no section to resolve */
+    if (s == 1 && 0 <= l && l <= u && u < a->n && ns_cur && ns_cur->in_step
+        && (l == u || a->dist == NS_BLOCK)) {
+        /* a run of consecutive units (one unit of either distribution):
+         * one request per owner, no section to resolve */
+        for (long i = l, e; i <= u; i = e + 1) {
+            long q = ns_da_owner(a, i);
+            e = a->dist == NS_BLOCK && (q + 1) * a->bs - 1 < u ? (q + 1) * a->bs - 1 : u;
+            if (q == a->me)
+                continue;
             ensure_copies(a);
-            ns_da_req_mirror(ns_da_owner_world(a, l, site), a,
-                             (ns_iter){ .i = l, .step = 1, .left = 1 });
+            ns_da_req_mirror(ns_da_owner_world(a, i, site), a,
+                             (ns_iter){ .i = i, .step = 1, .left = e - i + 1 });
         }
         return;
     }
