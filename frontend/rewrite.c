@@ -291,13 +291,20 @@ darray_access(struct rw *r, struct node *e, int wr)
         return;
     E("(");
     if (trail > 0 && n >= s->ndims) {            /* one element of a unit */
+        int typed = !wr && (s->dist == DIST_BLOCK || s->dist == DIST_CYCLIC);
         E("(*(");
         elem_type(r, s);
-        E(" *)%s(%s, ", wr == 2 ? "ns_da_rmw_el" : wr ? "ns_da_wr_el" : "ns_da_rd_el", s->name);
+        E(" *)%s(%s, ", typed ? (s->dist == DIST_BLOCK ? "ns_da_rd_el_b" : "ns_da_rd_el_c")
+                        : wr == 2 ? "ns_da_rmw_el" : wr ? "ns_da_wr_el" : "ns_da_rd_el", s->name);
         unit_index(r, s, idx, n);
         E(", ");
         elem_index(r, s, idx);
         E(", ");
+        if (typed) {
+            E("sizeof(");
+            elem_type(r, s);
+            E("), ");
+        }
         site(r, s->name, e);
         E("))");
         for (int k = s->ndims; k < n; k++) {    /* an array element type's own */

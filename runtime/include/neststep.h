@@ -337,6 +337,31 @@ ns_da_rd_el(ns_darray *a, long i, long k, const struct ns_site *site)
         return m + (size_t)k * a->elsize;
     return ns_da_rd_remote_el(a, i, k, site);
 }
+/* ns_da_rd_el of an array whose declaration says its distribution (_b
+ * block, _c cyclic) and its element type (elsize bytes). */
+static inline const void *
+ns_da_rd_el_b(ns_darray *a, long i, long k, size_t elsize, const struct ns_site *site)
+{
+    long l = i - a->first;
+    if (__builtin_expect((unsigned long)l < (unsigned long)a->nlocal
+                         && (unsigned long)k < (unsigned long)a->unit, 1))
+        return a->local + ((size_t)l * (size_t)a->unit + (size_t)k) * elsize;
+    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id
+        && (unsigned long)k < (unsigned long)a->unit)
+        return a->rcopy + ((size_t)i * (size_t)a->unit + (size_t)k) * elsize;
+    return ns_da_rd_remote_el(a, i, k, site);
+}
+static inline const void *
+ns_da_rd_el_c(ns_darray *a, long i, long k, size_t elsize, const struct ns_site *site)
+{
+    if (__builtin_expect(i % a->p == a->me && i >= 0 && i < a->n
+                         && (unsigned long)k < (unsigned long)a->unit, 1))
+        return a->local + ((size_t)(i / a->p) * (size_t)a->unit + (size_t)k) * elsize;
+    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id
+        && (unsigned long)k < (unsigned long)a->unit)
+        return a->rcopy + ((size_t)i * (size_t)a->unit + (size_t)k) * elsize;
+    return ns_da_rd_remote_el(a, i, k, site);
+}
 static inline void *
 ns_da_wr_el(ns_darray *a, long i, long k, const struct ns_site *site)
 {
