@@ -36,6 +36,7 @@ struct da_peer {
     int nreads, nmirrors, capreads, capmirrors;
     size_t rep_bytes, mir_bytes;    /* reply bytes I expect */
     MPI_Request rep_req, mir_req;
+    unsigned kinds;                 /* 1 << kind of each of my records to it */
     int early;                      /* its reads were served before the combine */
     int dirty;
     long mailed;                    /* step + 1 once its request of that step was
@@ -88,6 +89,7 @@ to_peer(int w)
         pe->dirty = 1;
         dirty_peers[ndirty++] = w;
         pe->req.len = 0;
+        pe->kinds = 0;
     }
     return pe;
 }
@@ -98,8 +100,27 @@ add_rec(struct da_peer *pe, int kind, ns_darray *a, ns_iter it, long off, long l
 {
     struct da_rec *r = ns_buf_append(&pe->req, sizeof *r + NS_PAD8(data));
     *r = (struct da_rec){ (uint32_t)kind, 0, a->st->key, it.i, it.step, it.left, off, len };
+    pe->kinds |= 1u << kind;
     NS_PROF(ns_prof_da_recs(0, pe != &peer[ns_proc.pid]));     /* another's */
     return r;
+}
+
+/* The kinds of records in my requests to pe, noted in the first one. */
+static void
+note_kinds(struct da_peer *pe)
+{
+    if (pe->req.len >= sizeof(struct da_rec))
+        ((struct da_rec *)pe->req.data)->kinds = pe->kinds;
+}
+
+/* Has src's message records of this kind?  (A pass over the records of a
+ * kind the message has none of is skipped.) */
+static int
+has_kind(int src, int kind)
+{
+    const struct ns_buf *in = &peer[src].in;
+    return in->len >= sizeof(struct da_rec)
+           && ((const struct da_rec *)in->data)->kinds >> kind & 1;
 }
 
 void
@@ -338,6 +359,7 @@ ns_da_send(struct ns_group *g, const int **dests)
         NS_PROF(ns_prof_out(w, 1, pe->req.len));
         NS_PROF(ns_prof_in(w, (pe->rep_bytes > 0) + (pe->mir_bytes > 0), pe->rep_bytes + pe->mir_bytes));
         NS_PROF(ns_prof_da(NSP_DA_READ_IN, pe->rep_bytes + pe->mir_bytes));
+        note_kinds(pe);
         if (!mail(g, NS_MAIL_DA_REQ, w, &pe->req))
             MPI_Isend(pe->req.data, (int)pe->req.len, MPI_BYTE, w, tag(g, NS_GTAG_DA_REQ0),
                       ns_eng.comm, ns_reqs_add(&sends));
@@ -436,7 +458,7 @@ static void
 serve(int src, int kind, const struct ns_site *site)
 {
     struct da_peer *pe = &peer[src];
-    const char *p = pe->in.data, *end = p + pe->in.len;
+    const char *p = pe->in.data, *end = has_kind(src, kind) ? p + pe->in.len : p;
     ns_darray *last = NULL;
     while (p < end) {
         const struct da_rec *r = (const void *)p;
@@ -511,7 +533,7 @@ static void
 apply_writes(int src, int above, const struct ns_site *site)
 {
     struct da_peer *pe = &peer[src];
-    const char *p = pe->in.data, *end = p + pe->in.len;
+    const char *p = pe->in.data, *end = has_kind(src, DA_WRITE) ? p + pe->in.len : p;
     ns_darray *last = NULL;
     while (p < end) {
         const struct da_rec *r = (const void *)p;
@@ -574,6 +596,8 @@ reset_touched(const struct ns_site *site)
 {
     for (int i = 0; i < nsources; i++) {
         const char *p = peer[sources[i]].in.data, *end = p + peer[sources[i]].in.len;
+        if (!has_kind(sources[i], DA_WRITE))
+            continue;                   /* it touched nothing */
         ns_darray *last = NULL;
         while (p < end) {
             const struct da_rec *r = (const void *)p;
@@ -757,6 +781,7 @@ ns_da_serve(struct ns_group *g, int nrecv)
     }
     ensure_peers();
     if (peer[me].dirty) {                   /* my requests to myself: no message */
+        note_kinds(&peer[me]);
         struct ns_buf t = peer[me].in; peer[me].in = peer[me].req; peer[me].req = t;
         sources[nsources++] = me;
     }

@@ -29,7 +29,9 @@ struct ns_dastate {
 
 enum { DA_READ = 1, DA_MIRROR = 2, DA_WRITE = 3 };
 struct da_rec {                     /* then, for DA_WRITE, count * len elements, padded */
-    uint32_t kind, pad;
+    uint32_t kind;
+    uint32_t kinds;                 /* in a message's first record: 1 << kind of
+                                     * every record of the message (else 0) */
     uint64_t key;
     int64_t start, stride, count;   /* units */
     int64_t off, len;               /* elements off .. off+len-1 of each unit */
