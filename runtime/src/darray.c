@@ -925,9 +925,11 @@ ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
             e = a->dist == NS_BLOCK && (q + 1) * a->bs - 1 < u ? (q + 1) * a->bs - 1 : u;
             if (q == a->me)
                 continue;
-            ensure_copies(a);
-            ns_da_req_mirror(ns_da_owner_world(a, i, site), a,
-                             (ns_iter){ .i = i, .step = 1, .left = e - i + 1 });
+            if (!a->rcopy)
+                ensure_copies(a);
+            int w = ns_cur->depth > 0 ? ns_da_owner_world(a, i, site)   /* checked */
+                                      : a->st->member[q];
+            ns_da_req_mirror(w, a, (ns_iter){ .i = i, .step = 1, .left = e - i + 1 });
         }
         return;
     }
