@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "common.h"
-#include "../runtime/src/backoff.h"
+#include "../runtime/src/core/backoff.h"
 
 double
 bench_now(void)
@@ -268,7 +268,7 @@ load_impl(const char *side, const char *env)
     return name;
 }
 
-/* ---- waiting: the engine's own policy step (runtime/src/backoff.h) ---- */
+/* ---- waiting: the engine's own policy step (runtime/src/core/backoff.h) ---- */
 
 static struct ns_wait_conf wait_conf = NS_WAIT_CONF_DEFAULT;
 

@@ -199,7 +199,7 @@ coll_sum(int lo, int hi, long i, long n)
 void coll_check(double got, double want, const char *what, int me, long n);
 
 /* ---- waiting, for the raw-MPI baselines ---- */
-/* The engine's waiting step (runtime/src/backoff.h) with the engine's
+/* The engine's waiting step (runtime/src/core/backoff.h) with the engine's
  * defaults: spin a number of failed polls before each sched_yield, few when
  * the processes on this node outnumber its cores, many when they do not
  * (BENCH_SPIN_POLLS overrides); after waiting long, nap instead

@@ -137,7 +137,7 @@ level(int base, int rounds, int per, double *mine)
     if (s == 1)
         return;
     if (ns_neststep_begin(2, NS_SPLIT_EVEN, NULL, NS_AT("neststep"))) {
-        int index = r * 2 / s;          /* runtime/src/step.c's contiguous split */
+        int index = r * 2 / s;          /* runtime/src/neststep/step.c's contiguous split */
         level(base + (index * s + 1) / 2, rounds, per, mine);
     }
     ns_neststep_end();

@@ -1,7 +1,7 @@
 /*
  * collectives.c - the BSPlib collectives of bsp_coll.h (seed 000 Appendix
  * A, Oxford level-1 conventions): argument checks here, the rest in the
- * engine (runtime/src/collective.c), which carries each one inside a single
+ * engine (runtime/src/sync/collective.c), which carries each one inside a single
  * sync.
  */
 #include "bspi.h"

@@ -1,6 +1,6 @@
 /*
  * collective.c - BSPlib collectives (bsp_fold, bsp_scan, bsp_bcast,
- * bsp_gather, bsp_scatter, bsp_allgather, bsp_exchange; lib-bsplib/src/
+ * bsp_gather, bsp_scatter, bsp_allgather, bsp_exchange; lib-bsplib/src/bsplib/
  * collectives.c) carried by one barrier-mode sync, so that a collective
  * costs one superstep, as a bsp_sync does.
  *

@@ -1,7 +1,7 @@
 /*
  * bspx.c - NestStep-C's extensions to BSPlib (prefix bspx_): bspx_read, the
  * READ of relaxed barrier synchronization (seed 003), and bspx_lend, its
- * dual for gets (runtime/src/lend.c).
+ * dual for gets (runtime/src/transport/lend.c).
  */
 #include "bspi.h"
 
