@@ -181,6 +181,11 @@ int ns_env_int(const char *name, int dflt, int lo, int hi);
  * -1 when it names none (the caller stops the job, naming the choices). */
 int ns_env_choice(const char *name, const char *const *names, int n, int dflt);
 
+/* The process's state (core/engine.c), set by start and stop (sync/start.c),
+ * and the exit checks, installed by whoever initialises MPI or starts. */
+void ns_engine_set_state(enum ns_engine_state s);
+void ns_install_exit_checks(void);
+
 /* ---- the per-superstep agreement and count exchange (combine.c) ---- */
 /* Values every process must agree on at a sync; a mismatch stops the job. */
 enum { NS_AGREE_KIND, NS_AGREE_STEP, NS_AGREE_NPUSH, NS_AGREE_NPOP,
