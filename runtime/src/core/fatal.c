@@ -9,11 +9,12 @@
 #include <time.h>
 #include <unistd.h>
 #include "internal.h"
-#include "profile.h"
 #include "report_once.h"
 
 static int dying;
 int ns_fatal_defer;
+void (*ns_fatal_serve)(void);
+void (*ns_fatal_flush)(void);
 
 /* Longest a process that lost the report waits for the reporter to stop the
  * job before it stops the job itself. */
@@ -66,7 +67,8 @@ ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
     if (dying)
         _exit(1);
     dying = 1;
-    NS_PROF(ns_prof_abort());
+    if (ns_fatal_flush)
+        ns_fatal_flush();
     vsnprintf(msg, sizeof msg, fmt, ap);
     if (site && site->file)
         snprintf(where, sizeof where, "%s:%d: ", site->file, site->line);
@@ -84,7 +86,8 @@ ns_vfatal(const struct ns_site *site, const char *fmt, va_list ap)
          * where this process is, should the reporter ask (stall_detect.c) */
         struct timespec nap = { 0, 10 * 1000 * 1000 };
         for (int i = 0; i < 500; i++) {
-            ns_stall_serve();
+            if (ns_fatal_serve)
+                ns_fatal_serve();
             nanosleep(&nap, NULL);
         }
     }
@@ -114,7 +117,8 @@ ns_user_abort(const char *fmt, va_list ap)
     if (dying)
         _exit(1);
     dying = 1;
-    NS_PROF(ns_prof_abort());
+    if (ns_fatal_flush)
+        ns_fatal_flush();
     vsnprintf(msg, sizeof msg, fmt, ap);
     size_t n = strlen(msg);
     fflush(stdout);

@@ -175,6 +175,16 @@ int  ns_node_cores(void);                       /* NS_CORES, else online CPUs; 0
  * (the combine's direct protocol): ns_fatal lets that process report it. */
 extern int ns_fatal_defer;
 
+/* What the layers above have core run for them (installed at start, so
+ * core calls no layer above it): at every 16th yield or nap of a wait, the
+ * stall watch (sync/stall_detect.c; a no-op until installed); while a
+ * process that found an error waits to be stopped, answering where it is
+ * (the same); and before the job stops on an error or bsp_abort, writing
+ * the superstep in progress to the trace (observe/profile.c). */
+extern void (*ns_wait_watch)(struct ns_backoff *b);
+extern void (*ns_fatal_serve)(void);
+extern void (*ns_fatal_flush)(void);
+
 /* An integer knob from the environment; a bad value warns and gives dflt. */
 int ns_env_int(const char *name, int dflt, int lo, int hi);
 /* The index in names[0..n-1] of the knob's value; dflt when unset or empty,
@@ -228,6 +238,12 @@ struct ns_combiner *ns_combine_new(struct ns_group *g, int direct);
 void ns_combine_run(struct ns_group *g, const struct ns_combine_in *in,
                     struct ns_combine_out *out);
 void ns_combine_free(struct ns_combiner *c);
+/* The combine's area at the start of the node's segment (its size, for
+ * ns_node_attach), and freeing the combine's buffers at stop; beyond
+ * NS_NODE_MAX_PROCS processes of the parallel part the combine stays on MPI
+ * (its cost per process grows with p, the tree's with log p). */
+size_t ns_node_seg_bytes(int nlocal, int nprocs);
+void ns_combine_node_free(void);
 /* An empty BSPlib superstep on this side (nothing sent, pushed, popped,
  * resized or collected) of the root group g, through the node-local
  * segment on one node (combine_node.c): -1 when that path is not open

@@ -60,7 +60,6 @@ ns_wait_init(int local_procs)
     long nap = ns_env_int("NS_WAIT_NAP_MAX", NS_WAIT_NAP_MAX_US, 1, 1000000);
     /* local_procs 0: the load unknown, so naps as if others were there */
     conf = ns_wait_conf_make(policy, polls, after, nap, env_nap_always() ? 0 : local_procs);
-    ns_stall_init();
 }
 
 void ns_wait_count_naps(_Atomic int *nappers) { conf.nappers = nappers; }
@@ -68,8 +67,12 @@ void ns_wait_count_naps(_Atomic int *nappers) { conf.nappers = nappers; }
 int ns_oversubscribed(void) { return oversubscribed; }
 int ns_node_cores(void) { return cores; }
 
+static void watch_nothing(struct ns_backoff *b) { (void)b; }
+void (*ns_wait_watch)(struct ns_backoff *b) = watch_nothing;
+
 /* After each failed poll.  Every 16th round of polls that ended in a
- * yield or a nap, the stall watch (stall_detect.c) looks at the wait:
+ * yield or a nap, the stall watch (ns_wait_watch: sync/stall_detect.c
+ * installs it at start) looks at the wait:
  * whether others ask where this process waits, and whether it has waited
  * longer than NS_STALL_TIMEOUT.  A wait that ends while it spins costs one
  * compare more. */
@@ -78,7 +81,7 @@ ns_backoff_idle(struct ns_backoff *b)
 {
     ns_backoff_step(b, &conf);
     if (__builtin_expect(b->polls == 0, 0) && (++b->rounds & 15) == 0)
-        ns_stall_watch(b);
+        ns_wait_watch(b);
 }
 
 void

@@ -437,12 +437,12 @@ remove_stale(const char *dir)
 }
 
 static void
-knobs(char *out, size_t n)
+knobs(char *out, size_t n, int combine_direct)
 {
     static const char *const names[] = { "NS_TREE_ARITY", "NS_DIRECT_MAX", "NS_SYNC",
                                          "NS_EXCHANGE", "NS_WAIT_POLICY", "NS_SPIN_POLLS",
                                          "NS_CORES" };
-    size_t k = (size_t)snprintf(out, n, "combine=%s", ns_combine_direct(&ns_root) ? "direct"
+    size_t k = (size_t)snprintf(out, n, "combine=%s", combine_direct ? "direct"
                                                                                : "tree");
     for (size_t i = 0; i < sizeof names / sizeof *names && k < n; i++) {
         const char *v = getenv(names[i]);
@@ -451,8 +451,11 @@ knobs(char *out, size_t n)
     }
 }
 
+/* ns_fatal and bsp_abort (core/fatal.c), before the job stops. */
+static void flush_on_abort(void) { NS_PROF(ns_prof_abort()); }
+
 void
-ns_prof_start(void)
+ns_prof_start(int combine_direct)
 {
     const char *dir = getenv("NS_PROFILE");
     if (!dir || !*dir)
@@ -484,7 +487,7 @@ ns_prof_start(void)
     else
         snprintf(h->job, sizeof h->job, "ppid-%ld", (long)getppid());
     snprintf(h->program, sizeof h->program, "%s", program_invocation_short_name);
-    knobs(h->knobs, sizeof h->knobs);
+    knobs(h->knobs, sizeof h->knobs, combine_direct);
     h->node = ns_node.index;
     h->node_procs = ns_node.size;
     h->node_cores = ns_node_cores();
@@ -495,6 +498,7 @@ ns_prof_start(void)
     h->t0_ns = t0;
     last_end = 0;
     ns_prof_on = 1;
+    ns_fatal_flush = flush_on_abort;
 }
 
 /* The file ends where the records end. */

@@ -19,7 +19,9 @@ struct ns_group;
 
 /* Engine start: reads NS_PROFILE and opens DIR/prof.<pid>.nsp (a bad
  * directory stops the job); stop: writes what is open and closes. */
-void ns_prof_start(void);
+/* combine_direct: the root group combines by the direct protocol (the
+ * header's knobs line says combine=direct, else combine=tree). */
+void ns_prof_start(int combine_direct);
 void ns_prof_stop(void);
 /* The job stops (ns_fatal, bsp_abort): the superstep in progress is
  * written, flagged aborted; every finished one is in the file already. */

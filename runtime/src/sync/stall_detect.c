@@ -568,6 +568,8 @@ ns_stall_init(void)
     first_look_s = ns_env_int("NS_DEADLOCK_LOOK", FIRST_LOOK_MS, 0, 1000000) / 1000.0;
     W.timeout_s = ns_env_int("NS_STALL_TIMEOUT", 0, 0, 1000000);
     W.timeout_ns = 1000000000LL * W.timeout_s;
+    ns_wait_watch = ns_stall_watch;
+    ns_fatal_serve = ns_stall_serve;
 }
 
 /* Takes the messages of tag up to the END_MARK of every sender (n), some

@@ -49,6 +49,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     world_rank = ns_mpi_world_rank();
     ns_node_init();
     ns_wait_init(ns_node.size);     /* oversubscribed: more processes than cores on my node */
+    ns_stall_init();                /* the stall watch in every wait from here */
 
     MPI_Comm_idup(MPI_COMM_WORLD, &ns_eng.comm, &req);
     ns_wait(&req);
@@ -63,7 +64,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_engine_set_state(NS_RUNNING);
     if (world_rank < ns_proc.nprocs)
         ns_sync_mode_init(site);    /* before the segments: the relaxed modes' pipes */
-    ns_node_attach(ns_proc.nprocs, site);
+    ns_node_attach(ns_proc.nprocs, site, ns_node_seg_bytes);
     if (world_rank >= ns_proc.nprocs)
         idle_until_end();
     ns_report_state(NS_WATCH_RUNNING);
@@ -79,7 +80,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
     ns_group_init_root(ns_env_int("NS_TREE_ARITY", 8, 1, 1 << 20), direct_max);
     ns_proc.running = 1;
     ns_eng.t0 = MPI_Wtime();
-    ns_prof_start();
+    ns_prof_start(ns_combine_direct(&ns_root));
 }
 
 void
@@ -100,6 +101,7 @@ ns_engine_stop(const struct ns_site *site)
         ns_wait_all(n, reqs);
         free(reqs);
     }
+    ns_combine_node_free();
     ns_node_stop();
     MPI_Comm_free(&ns_eng.comm);
     ns_proc.running = 0;

@@ -55,9 +55,14 @@ ns_node_init(void)
     free(all);
 }
 
+/* The size of the segment's first area (ns_node_attach's head_bytes). */
+static size_t (*seg_head_bytes)(int nlocal, int nprocs);
+
 void
-ns_node_attach(int nprocs, const struct ns_site *site)
+ns_node_attach(int nprocs, const struct ns_site *site,
+               size_t (*head_bytes)(int nlocal, int nprocs))
 {
+    seg_head_bytes = head_bytes;
     static const char *const path[] = { "shm", "mpi" };
     int choice = ns_env_choice("NS_NODE_LOCAL", path, 2, 0);
     if (choice < 0)
@@ -143,7 +148,7 @@ ns_node_segment_make(void)
     MPI_Group_free(&eg);
     segment_topology(par);
 
-    size_t comb = ns_node_seg_bytes(ns_node.nactive, ns_node.nprocs);
+    size_t comb = seg_head_bytes(ns_node.nactive, ns_node.nprocs);
     size_t zeroed = comb + ns_mailbox_table_bytes(ns_node.nactive);
     size_t pipes = zeroed + ns_mailbox_data_bytes(ns_node.nactive);
     size_t naps = pipes + ns_pipe_bytes(ns_node.nactive);
@@ -202,7 +207,6 @@ void
 ns_node_stop(void)
 {
     ns_node_report();
-    ns_combine_node_free();
     ns_mailbox_detach();
     ns_pipe_detach();
     ns_wait_count_naps(NULL);

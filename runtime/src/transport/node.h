@@ -43,22 +43,21 @@ void ns_node_init(void);
 /* Every started process once the parallel part's size is known: the
  * node's index and count, and whether the root group is to combine
  * through segments (NS_NODE_LOCAL=shm, at most NS_NODE_MAX_PROCS
- * processes).  A bad NS_NODE_LOCAL stops the job here. */
-void ns_node_attach(int nprocs, const struct ns_site *site);
+ * processes).  A bad NS_NODE_LOCAL stops the job here.  head_bytes: the
+ * size of the area at the segment's start that its user (the combine,
+ * combine/combine_node.c) lays out, for nlocal processes of p. */
+void ns_node_attach(int nprocs, const struct ns_site *site,
+                    size_t (*head_bytes)(int nlocal, int nprocs));
 /* Every process of the parallel part, at bsp_begin (NS_NODE_AFTER=0) or
  * at the same root combine (the NS_NODE_AFTER-th): the segments; 1 if
  * every node has one, else 0 and ns_node.shm is 0 from now on. */
 int ns_node_segment_make(void);
 /* NS_NODE_REPORT=1: the one line of docs/engine.md on stderr. */
 void ns_node_report(void);
-/* ns_engine_stop: the report, then the segment and communicators go. */
+/* ns_engine_stop, after the segment's users have let go: the report, then
+ * the segment and communicators go. */
 void ns_node_stop(void);
 
-/* combine_node.c: the segment's size; beyond this many processes of the
- * parallel part the combine stays on MPI (its cost per process grows with
- * p, the tree's with log p). */
-size_t ns_node_seg_bytes(int nlocal, int nprocs);
-void ns_combine_node_free(void);
 
 /* mailbox.c: request messages to processes of my segment (barrier mode,
  * tree exchange).  The segment holds the table (zeroed) and the mailboxes
