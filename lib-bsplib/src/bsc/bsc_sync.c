@@ -164,6 +164,7 @@ add(bsc_step_t step, enum req_kind kind, const struct ns_site *site)
     struct bucket *b = bucket(step);
     if (b->n == b->cap) {
         b->cap = b->cap ? 2 * b->cap : 16;
+        bspi_end_check = bsci_check_end;    /* bsp_end: nothing left queued */
         b->v = realloc(b->v, b->cap * sizeof *b->v);
         if (!b->v)
             ns_fatal(site, "out of memory for the request queue");

@@ -11,6 +11,9 @@
 #include "bspi.h"
 #include "bsc.h"
 
+/* bsp_end: no request of bsc.h may be left queued (bsc_sync.c). */
+void bsci_check_end(const struct ns_site *site);
+
 /* A process group.  Members are numbered in the group's order (gid[i] is
  * the process id of member i as this process lists them); sorted[] lists
  * them by process id, the order every member agrees on. */

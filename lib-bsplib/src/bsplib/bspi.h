@@ -16,8 +16,9 @@ void bspi_negative(int value, const char *what, const struct ns_site *site)
     __attribute__((noreturn));
 void bspi_no_bsmp(const struct ns_site *site) __attribute__((noreturn));
 
-/* bsp_end: no request of bsc.h may be left queued (bsc_sync.c). */
-void bsci_check_end(const struct ns_site *site);
+/* bsp_end's check of the layer above (bsc/, which installs it when it
+ * first queues a request): no request of bsc.h may be left queued. */
+extern void (*bspi_end_check)(const struct ns_site *site);
 
 /* The BSMP queue for both APIs (bsmp.c); each returns the first message's
  * payload size, or -1 (doing nothing) when the queue is empty.  Copies the

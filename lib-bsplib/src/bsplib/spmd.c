@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include "bspi.h"
 
+void (*bspi_end_check)(const struct ns_site *site);
+
 void
 bspi_not_running(const struct ns_site *site)
 {
@@ -48,7 +50,8 @@ bspi_end_at(const char *file, int line)
 {
     const struct ns_site *site = NS_SITE("bsp_end", file, line);
     bspi_require_running(site);
-    bsci_check_end(site);
+    if (bspi_end_check)
+        bspi_end_check(site);
     ns_sync(NS_SYNC_END, site);
     ns_engine_stop(site);
 }

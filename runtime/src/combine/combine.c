@@ -172,13 +172,16 @@ kind_name(int64_t k)
 /* Where the group's processes ra and rb are (stall_detect.c): whether
  * each answered.  In the direct protocol only the group's process 0
  * reports (the others defer to it), so the others ask nobody. */
+int (*ns_combine_where_ask)(const int *ranks, int n, struct ns_where *out, int *got);
+void (*ns_combine_coll_disagree)(int ra, int64_t va, int rb, int64_t vb) __attribute__((noreturn));
+
 static void
 ask_two(struct ns_combiner *C, int ra, int rb, struct ns_where w[2], int got[2])
 {
     int ranks[2] = { C->g->member[ra], C->g->member[rb] };
     got[0] = got[1] = 0;
     if (!ns_fatal_defer)
-        ns_where_ask(ranks, 2, w, got);
+        ns_combine_where_ask(ranks, 2, w, got);
 }
 
 /* " at FILE:LINE" of an answer, or "" without one. */
@@ -311,7 +314,7 @@ disagree(struct ns_combiner *C, int k, int64_t va, int ra, int64_t vb, int rb)
     case NS_AGREE_SITE:
         sites_differ(C, site, ra, va, rb, vb);
     case NS_AGREE_COLL:
-        ns_coll_disagree(ra, va, rb, vb);
+        ns_combine_coll_disagree(ra, va, rb, vb);
     default:
         if (va < 0 || vb < 0)       /* one called bsp_set_tagsize, one did not */
             ns_fatal(&(struct ns_site){ "bsp_sync", ns_eng.site.file, ns_eng.site.line },

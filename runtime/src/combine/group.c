@@ -55,9 +55,17 @@ group_stop(struct ns_group *g)
     g->nesc = g->capesc = 0;
 }
 
+/* The out-of-memory message's site (core/buffer.c): the step in progress. */
+static const struct ns_site *
+step_site(void)
+{
+    return ns_cur ? &ns_cur->site : NULL;
+}
+
 void
 ns_group_init_root(int arity, int dmax)
 {
+    ns_step_site = step_site;
     tree_arity = arity;
     direct_max = dmax;
     memset(&ns_root, 0, sizeof ns_root);
@@ -124,8 +132,6 @@ ns_group_split(int index, const int *at, int lo, int hi)
 void
 ns_group_free(struct ns_group *g)
 {
-    if (g->copyvar_on)
-        ns_sh_undeclare(&g->copyvar);
     group_stop(g);
     free(g);
 }

@@ -10,6 +10,8 @@
  * was doing (the sync in progress, which receives and delivers the
  * superstep's communication; a NestStep step; else the library) and the
  * fix. */
+const struct ns_site *(*ns_step_site)(void);
+
 static void __attribute__((noreturn))
 out_of_memory(size_t n)
 {
@@ -19,8 +21,9 @@ out_of_memory(size_t n)
         site = &ns_eng.site;
         doing = " while this process received and delivered the superstep's puts, gets and "
                 "messages";
-    } else if (ns_proc.running && ns_cur && strcmp(ns_end_call, "bsp_end")) {
-        site = &ns_cur->site;
+    } else if (ns_proc.running && ns_step_site && ns_step_site()
+               && strcmp(ns_end_call, "bsp_end")) {
+        site = ns_step_site();
     }
     ns_fatal(site, "out of memory: %zu bytes (%.1f MiB) asked%s; move less data per superstep "
              "(split it over several supersteps) or give each process more memory", n,

@@ -184,6 +184,10 @@ extern int ns_fatal_defer;
 extern void (*ns_wait_watch)(struct ns_backoff *b);
 extern void (*ns_fatal_serve)(void);
 extern void (*ns_fatal_flush)(void);
+/* The site of the NestStep step in progress (NULL in none), for the
+ * out-of-memory message (core/buffer.c); installed by the root group's
+ * start (combine/group.c). */
+extern const struct ns_site *(*ns_step_site)(void);
 
 /* An integer knob from the environment; a bad value warns and gives dflt. */
 int ns_env_int(const char *name, int dflt, int lo, int hi);
@@ -244,6 +248,13 @@ void ns_combine_free(struct ns_combiner *c);
  * (its cost per process grows with p, the tree's with log p). */
 size_t ns_node_seg_bytes(int nlocal, int nprocs);
 void ns_combine_node_free(void);
+/* A disagreement's report (combine.c), installed at start: where two
+ * processes are (sync/stall_detect.c's ns_where_ask), and the report of two
+ * different collective calls (sync/collective.c's ns_coll_disagree). */
+struct ns_where;
+extern int (*ns_combine_where_ask)(const int *ranks, int n, struct ns_where *out, int *got);
+extern void (*ns_combine_coll_disagree)(int ra, int64_t va, int rb, int64_t vb)
+    __attribute__((noreturn));
 /* An empty BSPlib superstep on this side (nothing sent, pushed, popped,
  * resized or collected) of the root group g, through the node-local
  * segment on one node (combine_node.c): -1 when that path is not open

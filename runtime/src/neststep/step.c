@@ -332,8 +332,11 @@ ns_neststep_end(void)
      * speaks for it, in the parent's combine */
     int index = g ? g->index : -1, lead = g && g->rank == 0;
     ns_sh_escalation(&mine, g, lead, p->rank);
-    if (g)
+    if (g) {
+        if (g->copyvar_on)
+            ns_sh_undeclare(&g->copyvar);
         ns_group_free(g);
+    }
     ns_cur = p;
     p->split_open = 0;
     refresh();                          /* messages name the parent's superstep */

@@ -340,16 +340,6 @@ copy_tail(char *dst, size_t size, const char *f)
         snprintf(dst, size, "...%s", f + n - (size - 4));
 }
 
-const char *
-ns_where_site(char *buf, size_t size, const char *file, int line)
-{
-    if (file && file[0])
-        snprintf(buf, size, "%s:%d", file, line);
-    else
-        snprintf(buf, size, "line %d", line);
-    return buf;
-}
-
 /* The site this process waits at: a relaxed-mode wait's own (a bspx_read,
  * a lend), NestStep's current step, else the sync (or start, or end) in
  * progress. */
@@ -570,6 +560,7 @@ ns_stall_init(void)
     W.timeout_ns = 1000000000LL * W.timeout_s;
     ns_wait_watch = ns_stall_watch;
     ns_fatal_serve = ns_stall_serve;
+    ns_combine_where_ask = ns_where_ask;
 }
 
 /* Takes the messages of tag up to the END_MARK of every sender (n), some

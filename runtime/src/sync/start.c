@@ -77,6 +77,7 @@ ns_engine_start(int maxprocs, const struct ns_site *site)
      * process has a core and p is small; measured: docs/engine.md.  The
      * same choice on every node: a protocol is the job's. */
     int direct_max = ns_exchange_choose(site, ns_node.any_oversubscribed ? 0 : 16);
+    ns_combine_coll_disagree = ns_coll_disagree;
     ns_group_init_root(ns_env_int("NS_TREE_ARITY", 8, 1, 1 << 20), direct_max);
     ns_proc.running = 1;
     ns_eng.t0 = MPI_Wtime();

@@ -1,8 +1,9 @@
 /*
- * site_hash.c - the hash of a call site's file name, which site keys (the
+ * site.c - call sites: the hash of a site's file name, which site keys (the
  * agreement checks, sync/superstep.c) and registration sites
- * (transport/regtable.c) are made of.
+ * (transport/regtable.c) are made of, and a site as text for reports.
  */
+#include <stdio.h>
 #include "internal.h"
 
 /* FNV-1a of a site's file name.  Names are string literals (__FILE__ in
@@ -21,4 +22,15 @@ ns_file_hash(const char *file)
     last = file;
     last_hash = h;
     return h;
+}
+
+/* "file:line" of a site, or "line N" without a file. */
+const char *
+ns_where_site(char *buf, size_t size, const char *file, int line)
+{
+    if (file && file[0])
+        snprintf(buf, size, "%s:%d", file, line);
+    else
+        snprintf(buf, size, "line %d", line);
+    return buf;
 }
