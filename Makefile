@@ -178,14 +178,15 @@ $(BUILD)/bin/bspprof: lib-bsplib/tools/bspprof.c runtime/src/observe/profile_for
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src/observe $(LDFLAGS) $< -o $@ -lm
 
 # bspprobe is a BSPlib program; it measures as make bench's hrel_bsp does,
-# with the same code (bench/bspparams.c and the helpers it uses).
-BSPPROBE_SRC := lib-bsplib/tools/bspprobe.c bench/bspparams.c bench/nsparams.c \
-		bench/bspcommon.c bench/common.c
-$(BUILD)/bin/bspprobe: $(BSPPROBE_SRC) bench/bspparams.h bench/nsparams.h bench/bspcommon.h \
-		bench/common.h $(LIBS) lib-bsplib/include/bsp.h runtime/include/neststep.h
+# with the same code, which lives next to it (lib-bsplib/tools/probe/,
+# which bench/ builds from there).
+PROBE_DIR := lib-bsplib/tools/probe
+BSPPROBE_SRC := lib-bsplib/tools/bspprobe.c $(wildcard $(PROBE_DIR)/*.c)
+$(BUILD)/bin/bspprobe: $(BSPPROBE_SRC) $(wildcard $(PROBE_DIR)/*.h) \
+		$(LIBS) lib-bsplib/include/bsp.h runtime/include/neststep.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	$(Q)$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -Ilib-bsplib/include -Iruntime/include -Ibench \
+	$(Q)$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -Ilib-bsplib/include -Iruntime/include -I$(PROBE_DIR) \
 	  $(LDFLAGS) $(BSPPROBE_SRC) $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a -o $@ -lm
 
 $(BUILD)/bin/nsrun: lib-bsplib/tools/bsprun.sh

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include "bsp.h"
 #include "bspcommon.h"
-#include "common.h"
+#include "measure.h"
 
 double
 bench_bsp_mean(double v)

@@ -1,7 +1,8 @@
 /*
  * bspcommon.h - helpers that only the BSPlib benchmark programs need: a
  * collective mean over processes done with BSPlib itself (no MPI calls in
- * BSPlib programs).  Everything else they share is in common.h.
+ * BSPlib programs; bspprobe too).  The measuring they share is in measure.h;
+ * everything else the benchmarks share is in bench/common.h.
  */
 #ifndef BENCH_BSPCOMMON_H
 #define BENCH_BSPCOMMON_H

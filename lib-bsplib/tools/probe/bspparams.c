@@ -5,7 +5,7 @@
 #include "bsp.h"
 #include "bspcommon.h"
 #include "bspparams.h"
-#include "common.h"
+#include "measure.h"
 
 #define DAXPY_N 1024
 

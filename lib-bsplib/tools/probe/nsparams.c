@@ -13,7 +13,7 @@
  */
 #include <stdlib.h>
 #include <neststep.h>
-#include "common.h"
+#include "measure.h"
 #include "nsparams.h"
 
 const char *const ns_cost_name[NS_NCOSTS] = { "l_step", "l_prefix", "l_split", "l_join", "l_da" };
