@@ -1,5 +1,5 @@
 /*
- * common.c - clock, statistics, result records, failure exit and the
+ * common.c - result records, the benchmarks' patterns and checks, and the
  * baselines' wait (the engine's policy, backoff.h) shared by all benchmark
  * programs (see common.h).
  * Both the BSPlib programs (bspcc) and the raw-MPI ones (mpicc) link it.

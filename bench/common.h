@@ -1,8 +1,10 @@
 /*
- * common.h - what every benchmark program shares: the clock, statistics,
- * the interleaved timing sweep, the result records that report.py reads,
- * failure exit, the h-relation and bulk patterns with their checks, and the
- * one way the raw-MPI baselines wait: the engine's (test, spin, yield, nap).
+ * common.h - what every benchmark program shares: the measuring that
+ * bspprobe shares too (measure.h, in lib-bsplib/tools/probe/: the clock,
+ * statistics, the timing sweep, failure exit, the h-relation pattern), the
+ * result records that report.py reads, the bulk patterns with their checks,
+ * and the one way the raw-MPI baselines wait: the engine's (test, spin,
+ * yield, nap).
  */
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
@@ -12,7 +14,7 @@
 
 #include "measure.h"
 
-/* ---- results and failures ---- */
+/* ---- results and knobs ---- */
 /* One result record on stdout, read by report.py:
  *   @ <table> <p> <key> <role> <impl> <value>
  * role is "ours", "base" (a baseline that competes for best) or "ref"

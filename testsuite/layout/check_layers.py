@@ -137,9 +137,10 @@ def main(argv):
     if findings:
         print(f'layering: {len(findings)} finding(s)')
         return 1
+    allowed = (f' but the {len(upward)} named in {os.path.basename(layers_file)}'
+               if upward else '')
     print(f'layering: {len(files)} files in {len(layers)} layers; {calls} uses of symbols and '
-          f'{includes} includes across files, none upward but the {len(upward)} named in '
-          f'{os.path.basename(layers_file)}')
+          f'{includes} includes across files, none upward{allowed}')
     return 0
 
 

@@ -51,7 +51,7 @@ item_ranks(const struct ns_witem *it)
 static ns_shvar *
 var_of(uint64_t key)
 {
-    ns_shvar *v = ns_coll_var(key) ? ns_coll_var(key) : ns_sh_find(key);
+    ns_shvar *v = key == NS_COLL_KEY && ns_coll_item_var ? ns_coll_item_var : ns_sh_find(key);
     if (!v)
         ns_fatal(&ns_cur->site, "a combine item arrived for a shared variable this process has "
                  "not declared (key %016llx); every member of a group must declare the same "

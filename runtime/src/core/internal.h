@@ -611,7 +611,6 @@ extern int64_t ns_coll_sig;         /* this sync's collective (NS_AGREE_COLL), o
 void ns_coll_contribute(struct ns_combine_in *in);      /* before the count exchange */
 void ns_coll_finish(const struct ns_combine_out *out);  /* at the end of the sync */
 void ns_coll_disagree(int ra, int64_t va, int rb, int64_t vb) __attribute__((noreturn));
-struct ns_shvar *ns_coll_var(uint64_t key);     /* the item policy of key, or NULL */
 
 /* ---- NestStep: combine policies (ops.c) ---- */
 const char *ns_op_name(int op);
@@ -634,8 +633,20 @@ void ns_items_fold(struct ns_buf *dst, const char *a, size_t alen, const char *b
 void ns_items_add(struct ns_buf *dst, const ns_shvar *v, const void *values, size_t n,
                   const uint64_t *bits, int rank);
 
-/* ---- NestStep: shared variables (shvar.c) ---- */
+/* ---- the variables combine items name, by key (combine/vars.c) ---- */
+/* The shared variables in scope (the innermost of a key; the ones it
+ * shadows hang off it), declared by shvar.c. */
+#define NS_VARS_NBUCKET 1024
+extern ns_shvar *ns_vars_bucket[NS_VARS_NBUCKET];
 ns_shvar *ns_sh_find(uint64_t key);
+void ns_sh_link(ns_shvar *v);
+void ns_sh_unlink(ns_shvar *v);
+/* The variable of the BSPlib collective whose superstep runs (key
+ * NS_COLL_KEY; collective.c), or NULL. */
+extern ns_shvar *ns_coll_item_var;
+#define NS_COLL_KEY 0x6e73636f6c6c6563ULL       /* "nscollec": no shared variable's */
+
+/* ---- NestStep: shared variables (shvar.c) ---- */
 /* My combine items for the step ending in ns_cur, sorted by key; leaves
  * the variables clean.  With leader_escalation: the end of a neststep,
  * where a subgroup's rank 0 contributes what its subgroup changed. */

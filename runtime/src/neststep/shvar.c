@@ -3,41 +3,15 @@
  * registry of symbolic names, the writers rule (marked writes, and escaped
  * objects compared with their value when the address escaped), combine
  * clauses (policy override and prefix), and turning a step's writes into
- * combine items and the committed result back into values.
+ * combine items and the committed result back into values.  The table of
+ * variables by key is combine/vars.c's (an arriving item finds its
+ * variable there).
  */
 #include "internal.h"
 
-#define NBUCKET 1024
-static ns_shvar *bucket[NBUCKET];
 static ns_shvar *dirty;                 /* written or escaped in this step */
 static ns_shvar **clause; static int nclause, capclause;   /* combine clause vars */
 static ns_shvar *last_param;            /* the descriptor ns_sh_param found last */
-
-ns_shvar *
-ns_sh_find(uint64_t key)
-{
-    for (ns_shvar *v = bucket[key % NBUCKET]; v; v = v->next_hash)
-        if (v->key == key)
-            return v;
-    return NULL;
-}
-
-static void
-unlink_hash(ns_shvar *v)
-{
-    for (ns_shvar **pp = &bucket[v->key % NBUCKET]; *pp; pp = &(*pp)->next_hash)
-        if (*pp == v) {
-            *pp = v->next_hash;
-            return;
-        }
-}
-
-static void
-link_hash(ns_shvar *v)
-{
-    v->next_hash = bucket[v->key % NBUCKET];
-    bucket[v->key % NBUCKET] = v;
-}
 
 static const struct ns_site *
 here(const char *call)
@@ -75,8 +49,8 @@ ns_sh_declare(ns_shvar *v, const char *name, void *addr, size_t n, int type, siz
     v->key = ns_hash64(ns_cur->uid, name, strlen(name));
     v->shadowed = ns_sh_find(v->key);
     if (v->shadowed)
-        unlink_hash(v->shadowed);
-    link_hash(v);
+        ns_sh_unlink(v->shadowed);
+    ns_sh_link(v);
 }
 
 void ns_sh_handle(ns_shvar *v, void **handle) { v->handle = handle; }
@@ -86,9 +60,9 @@ ns_sh_undeclare(ns_shvar *v)
 {
     if (last_param == v)
         last_param = NULL;
-    unlink_hash(v);
+    ns_sh_unlink(v);
     if (v->shadowed)
-        link_hash(v->shadowed);
+        ns_sh_link(v->shadowed);
     if (v->dirty) {                     /* leaving scope inside a step */
         for (ns_shvar **pp = &dirty; *pp; pp = &(*pp)->next_dirty)
             if (*pp == v) {
@@ -188,8 +162,8 @@ ns_sh_param(ns_shvar **out, const void *p, const char *param, const struct ns_si
     size_t off = 0;
     if (last_param && holds(last_param, p, &off))
         found = last_param;
-    for (int b = 0; b < NBUCKET && !found; b++)
-        for (ns_shvar *v = bucket[b]; v && !found; v = v->next_hash)
+    for (int b = 0; b < NS_VARS_NBUCKET && !found; b++)
+        for (ns_shvar *v = ns_vars_bucket[b]; v && !found; v = v->next_hash)
             for (ns_shvar *w = v; w && !found; w = w->shadowed)     /* recursion hides some */
                 if (holds(w, p, &off))
                     found = w;

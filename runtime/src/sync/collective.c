@@ -31,7 +31,6 @@
 #include "internal.h"
 
 #define E ns_eng
-#define NS_COLL_KEY 0x6e73636f6c6c6563ULL       /* "nscollec": no shared variable's */
 
 int64_t ns_coll_sig;
 
@@ -103,12 +102,6 @@ user_op(void *acc, const void *in)
 {
     C.op(C.scratch.data, acc, (void *)in, &C.opbytes);
     memcpy(acc, C.scratch.data, C.n);
-}
-
-ns_shvar *
-ns_coll_var(uint64_t key)
-{
-    return key == NS_COLL_KEY && ns_coll_sig ? &C.var : NULL;
 }
 
 /* The item of a list (total or prefix), or NULL. */
@@ -361,6 +354,8 @@ ns_collective(int kind, int root, ns_coll_op op, const void *src, void *dst, siz
     C.scratch.len = 0;
     ns_buf_append(&C.scratch, 2 * nbytes);
     ns_coll_sig = signature();
+    ns_coll_item_var = ns_coll_sig ? &C.var : NULL;     /* its item's variable */
     ns_sync(NS_SYNC_STEP, site);
     ns_coll_sig = 0;
+    ns_coll_item_var = NULL;
 }
