@@ -45,8 +45,14 @@ else
 Q := @
 endif
 
-RUNTIME_SRC := $(wildcard runtime/src/*.c)
-BSPLIB_SRC  := $(wildcard lib-bsplib/src/*.c)
+# The engine and the library in layers, one folder each (runtime/src/LAYERS
+# gives their order; testsuite/layout checks that calls go only down it).
+RUNTIME_DIRS := $(patsubst %/,%,$(wildcard runtime/src/*/))
+BSPLIB_DIRS  := $(patsubst %/,%,$(wildcard lib-bsplib/src/*/))
+RUNTIME_INC  := -Iruntime/include $(addprefix -I,$(RUNTIME_DIRS))
+BSPLIB_INC   := -Ilib-bsplib/include $(addprefix -I,$(BSPLIB_DIRS)) $(RUNTIME_INC)
+RUNTIME_SRC := $(wildcard runtime/src/*/*.c)
+BSPLIB_SRC  := $(wildcard lib-bsplib/src/*/*.c)
 RUNTIME_OBJ := $(RUNTIME_SRC:%.c=$(BUILD)/obj/%.o)
 BSPLIB_OBJ  := $(BSPLIB_SRC:%.c=$(BUILD)/obj/%.o)
 
@@ -88,12 +94,12 @@ $(RUNTIME_OBJ) $(BSPLIB_OBJ) $(FRONTEND_OBJ) $(FRONTEND_GEN) $(FRONTEND_HDR): | 
 $(BUILD)/obj/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) -Iruntime/include -Iruntime/src -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(RUNTIME_INC) -c $< -o $@
 
 $(BUILD)/obj/lib-bsplib/%.o: lib-bsplib/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) -Ilib-bsplib/include -Iruntime/include -Iruntime/src -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(BSPLIB_INC) -c $< -o $@
 
 $(BUILD)/lib/libnsengine.a: $(RUNTIME_OBJ)
 	@mkdir -p $(dir $@)
@@ -149,37 +155,38 @@ $(BUILD)/bin/%: lib-bsplib/tools/%.sh
 	$(Q)cp $< $@ && chmod +x $@
 
 # The per-process watch: plain libc (no MPI), with the engine's report_once.c.
-$(BUILD)/libexec/neststep/bsprun-watch: lib-bsplib/tools/bsprun-watch.c runtime/src/report_once.c \
-		runtime/src/report_once.h lib-bsplib/tools/watched_signals.h lib-bsplib/tools/job_hub.h
+$(BUILD)/libexec/neststep/bsprun-watch: lib-bsplib/tools/bsprun-watch.c runtime/src/core/report_once.c \
+		runtime/src/core/report_once.h lib-bsplib/tools/watched_signals.h lib-bsplib/tools/job_hub.h
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
-	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $(filter %.c,$^) -o $@
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src/core $(LDFLAGS) $(filter %.c,$^) -o $@
 
 # bsprun-launch: plain libc too, with the hub of the job's watches and the
 # removal of MPICH's start-up segments.
 $(BUILD)/libexec/neststep/bsprun-launch: lib-bsplib/tools/bsprun-launch.c lib-bsplib/tools/job_hub.c \
 		lib-bsplib/tools/shm_leftovers.c lib-bsplib/tools/watched_signals.h \
 		lib-bsplib/tools/job_hub.h lib-bsplib/tools/job_hub_server.h \
-		lib-bsplib/tools/shm_leftovers.h runtime/src/report_once.h
+		lib-bsplib/tools/shm_leftovers.h runtime/src/core/report_once.h
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
-	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $(filter %.c,$^) -o $@
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src/core $(LDFLAGS) $(filter %.c,$^) -o $@
 
 # bspprof reads traces: plain libc, the trace format from the engine's header.
-$(BUILD)/bin/bspprof: lib-bsplib/tools/bspprof.c runtime/src/profile_format.h
+$(BUILD)/bin/bspprof: lib-bsplib/tools/bspprof.c runtime/src/observe/profile_format.h
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
-	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src $(LDFLAGS) $< -o $@ -lm
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(CFLAGS)) -Iruntime/src/observe $(LDFLAGS) $< -o $@ -lm
 
 # bspprobe is a BSPlib program; it measures as make bench's hrel_bsp does,
-# with the same code (bench/bspparams.c and the helpers it uses).
-BSPPROBE_SRC := lib-bsplib/tools/bspprobe.c bench/bspparams.c bench/nsparams.c \
-		bench/bspcommon.c bench/common.c
-$(BUILD)/bin/bspprobe: $(BSPPROBE_SRC) bench/bspparams.h bench/nsparams.h bench/bspcommon.h \
-		bench/common.h $(LIBS) lib-bsplib/include/bsp.h runtime/include/neststep.h
+# with the same code, which lives next to it (lib-bsplib/tools/probe/,
+# which bench/ builds from there).
+PROBE_DIR := lib-bsplib/tools/probe
+BSPPROBE_SRC := lib-bsplib/tools/bspprobe.c $(wildcard $(PROBE_DIR)/*.c)
+$(BUILD)/bin/bspprobe: $(BSPPROBE_SRC) $(wildcard $(PROBE_DIR)/*.h) \
+		$(LIBS) lib-bsplib/include/bsp.h runtime/include/neststep.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	$(Q)$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -Ilib-bsplib/include -Iruntime/include -Ibench \
+	$(Q)$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -Ilib-bsplib/include -Iruntime/include -I$(PROBE_DIR) \
 	  $(LDFLAGS) $(BSPPROBE_SRC) $(BUILD)/lib/libbsp.a $(BUILD)/lib/libnsengine.a -o $@ -lm
 
 $(BUILD)/bin/nsrun: lib-bsplib/tools/bsprun.sh

@@ -13,7 +13,7 @@ from a function outside the set W into a function of W, where W holds
     and its start-up and finish are not counted; and
   - the waiting loops: the baselines' bench_wait, bench_wait_all and
     bench_wait_until (common.c), the engine's ns_wait, ns_wait_all and
-    ns_backoff_idle (runtime/src/wait.c), and naps_free (common.c), which
+    ns_backoff_idle (runtime/src/core/wait.c), and naps_free (common.c), which
     MPI_Finalize calls back.
 Calls between functions of W are inside such a call and are not
 subtracted twice.  A wait's test (MPI_Test...) is in W; the few

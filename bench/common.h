@@ -1,8 +1,10 @@
 /*
- * common.h - what every benchmark program shares: the clock, statistics,
- * the interleaved timing sweep, the result records that report.py reads,
- * failure exit, the h-relation and bulk patterns with their checks, and the
- * one way the raw-MPI baselines wait: the engine's (test, spin, yield, nap).
+ * common.h - what every benchmark program shares: the measuring that
+ * bspprobe shares too (measure.h, in lib-bsplib/tools/probe/: the clock,
+ * statistics, the timing sweep, failure exit, the h-relation pattern), the
+ * result records that report.py reads, the bulk patterns with their checks,
+ * and the one way the raw-MPI baselines wait: the engine's (test, spin,
+ * yield, nap).
  */
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
@@ -10,26 +12,9 @@
 #include <mpi.h>
 #include <stdint.h>
 
-/* ---- time and statistics ---- */
-double bench_now(void);                         /* seconds, monotonic */
-double bench_median(double *v, int n);          /* sorts v in place */
-/* The line y = slope * x + icept through n points, Theil-Sen's: slope is
- * the median of the slopes between pairs of points, icept the median of
- * y - slope * x.  On a machine that other jobs load (or an oversubscribed
- * job), a few points are far off and a least-squares line follows them:
- * it swung g of the baseline at p = 4 by 10x between runs here, and gave
- * negative intercepts; the medians hold. */
-void bench_fit_line(const double *x, const double *y, int n, double *slope, double *icept);
+#include "measure.h"
 
-/* Times one_step(k, ctx) at each of npts points, in rounds so that a burst of
- * load on the machine spreads over all points instead of spoiling a few:
- * each round calls one_step once untimed and then `per` times timed at every
- * point.  med[k] gets this process's median time at point k, in us.  The
- * one_step must be collective when the program is parallel. */
-void bench_sweep(int npts, int rounds, int per, void (*one_step)(int k, void *ctx), void *ctx,
-                 double *med);
-
-/* ---- results and failures ---- */
+/* ---- results and knobs ---- */
 /* One result record on stdout, read by report.py:
  *   @ <table> <p> <key> <role> <impl> <value>
  * role is "ours", "base" (a baseline that competes for best) or "ref"
@@ -39,40 +24,8 @@ void bench_record(const char *table, int p, const char *key, const char *role,
 /* A detail record (per-point times behind a fitted line), kept in the raw
  * output for inspection but not tabulated: "@ <table> <p> <x> detail <impl> <value>". */
 void bench_record_detail(const char *table, int p, long x, const char *impl, double value);
-/* Prints "bench: FAILED <program>: <message>" on stderr and exits 1. */
-void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* Iteration counts etc. from the environment, with a default. */
 int bench_env_int(const char *name, int dflt);
-
-/* ---- the h-relation of hrel_bsp.c and hrel_mpi.c (bspbench's pattern) ----
- * Process s sends h words; word i goes to process (s + 1 + i % (p-1)) % p,
- * at index (i / (p-1)) * p + s of its target array, so every process also
- * receives h words (to itself when p = 1). */
-static inline int
-hrel_dest(int s, long i, int p)
-{
-    return p == 1 ? s : (int)((s + 1 + i % (p - 1)) % p);
-}
-static inline long
-hrel_index(int s, long i, int p)
-{
-    return p == 1 ? i : (i / (p - 1)) * p + s;
-}
-static inline double
-hrel_value(int s, long i)
-{
-    return (double)s * 1e7 + (double)i;
-}
-/* Length of the target array for h-relations of up to hmax words. */
-long hrel_target_len(long hmax, int p);
-/* Process s's destination and target index of each of its hmax words,
- * computed once before the timed loops, as bspbench does (its destproc and
- * destindex arrays), so that a timed word costs the communication and not
- * two divisions.  Both arrays come from malloc; bench_fail if out of memory. */
-void hrel_plan(int s, long hmax, int p, int **dest, int **index);
-/* Checks process me's target array (len entries, -1 where nothing was put)
- * after an h-relation; calls bench_fail on the first wrong entry. */
-void hrel_check(const double *target, long len, long h, int me, int p);
 
 /* ---- the bulk transfers of bulk_bsp.c and bulk_mpi.c ----
  * Each process sends n bytes to the next one, (me + 1) % p, for n = 1 KiB,
@@ -199,7 +152,7 @@ coll_sum(int lo, int hi, long i, long n)
 void coll_check(double got, double want, const char *what, int me, long n);
 
 /* ---- waiting, for the raw-MPI baselines ---- */
-/* The engine's waiting step (runtime/src/backoff.h) with the engine's
+/* The engine's waiting step (runtime/src/core/backoff.h) with the engine's
  * defaults: spin a number of failed polls before each sched_yield, few when
  * the processes on this node outnumber its cores, many when they do not
  * (BENCH_SPIN_POLLS overrides); after waiting long, nap instead

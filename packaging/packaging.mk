@@ -31,12 +31,12 @@ $(RUNTIME_PIC) $(BSPLIB_PIC): | deps
 $(BUILD)/obj-pic/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC -fPIC $<"
-	$(Q)$(CC) $(CFLAGS) -fPIC -Iruntime/include -Iruntime/src -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) -fPIC $(RUNTIME_INC) -c $< -o $@
 
 $(BUILD)/obj-pic/lib-bsplib/%.o: lib-bsplib/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC -fPIC $<"
-	$(Q)$(CC) $(CFLAGS) -fPIC -Ilib-bsplib/include -Iruntime/include -Iruntime/src -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) -fPIC $(BSPLIB_INC) -c $< -o $@
 
 $(BUILD)/lib/libnsengine.so.$(VERSION): $(RUNTIME_PIC)
 	@mkdir -p $(dir $@)

@@ -47,6 +47,7 @@ config.substitutions.append(('%nsrun', os.path.join(build, 'bin', 'nsrun') + ' -
 # nsc, the NestStep-C compiler driver, with no options of its own.  Listed
 # after %nscc: substitutions apply in order and '%nsc' is a prefix of it.
 config.substitutions.append(('%nsc', os.path.join(build, 'bin', 'nsc')))
+config.substitutions.append(('%builddir', build))
 config.substitutions.append(('%inputs', os.path.join(config.test_source_root, 'Inputs')))
 # The suite's Python scripts run with the Python that runs lit (make check's
 # /usr/bin/python3): a python3 found first on PATH may be a wrapper that

@@ -48,7 +48,7 @@ typedef size_t bsp_size_t;
 #define mcbsp_enable_checkpointing()    ((void)0)
 #define mcbsp_disable_checkpointing()   ((void)0)
 
-/* The library's MulticoreBSP entry points (lib-bsplib/src/mcbsp.c). */
+/* The library's MulticoreBSP entry points (lib-bsplib/src/bsplib/mcbsp.c). */
 bsp_pid_t mcbspi_nprocs(void);
 bsp_pid_t mcbspi_pid(void);
 void mcbspi_vabort(const char *format, va_list args) BSP_PRINTF_LIKE(1, 0) BSP_NORETURN;

@@ -1,14 +1,14 @@
 /*
  * bspprobe - measures the BSP parameters of this engine on this machine for
  * the number of processes it runs on, as bspbench does (seed 004 section
- * 4.1; the measuring is bench/bspparams.c's, shared with make bench): r by
+ * 4.1; the measuring is lib-bsplib/tools/probe/bspparams.c's, shared with make bench): r by
  * DAXPY, g and l by full h-relations of one-word bsp_put calls (a
  * Theil-Sen line through the points, which load cannot pull), and g_bulk,
  * l_bulk by the same h-relations sent as one put per destination; then the
  * cost of each kind of NestStep superstep at every group size that
  * neststep(2) reaches, and g_da_write and g_da_read, the cost per word of
  * distributed-array section writes and reads, and g_da_rec, the cost of a
- * request record beyond its data (element mirrors; bench/nsparams.c).  Unless NS_NODE_AFTER is set, it
+ * request record beyond its data (element mirrors; probe/nsparams.c).  Unless NS_NODE_AFTER is set, it
  * first measures g and l as above on the all-MPI path, the one a job's
  * first NS_NODE_AFTER supersteps take (l_mpi; only where the job makes
  * node-local segments), then lets the engine make the segments and
@@ -27,7 +27,7 @@
 #include "bsp.h"
 #include "bspcommon.h"
 #include "bspparams.h"
-#include "common.h"
+#include "measure.h"
 #include "neststep.h"
 #include "nsparams.h"
 

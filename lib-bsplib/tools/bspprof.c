@@ -7,7 +7,7 @@
  * give), totals,
  * the costliest supersteps and load imbalance; --csv; --svg, a timeline
  * with one lane per process; --matrix, the bytes from process i to j.
- * The file format is runtime/src/profile_format.h (docs/profile.md).
+ * The file format is runtime/src/observe/profile_format.h (docs/profile.md).
  * Plain C11 and libc: no MPI.
  */
 #include <errno.h>

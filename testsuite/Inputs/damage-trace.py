@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""damage-trace.py - damages traces (runtime/src/profile_format.h) to hold
+"""damage-trace.py - damages traces (runtime/src/observe/profile_format.h) to hold
 bspprof against files it must not trust.
 
     damage-trace.py fuzz [--seed S] [--cases N] [--mem-mib M] [--jobs J]

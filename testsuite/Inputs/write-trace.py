@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""write-trace.py - writes a version-3 trace (runtime/src/profile_format.h)
+"""write-trace.py - writes a version-3 trace (runtime/src/observe/profile_format.h)
 from a small text description, so that tests can hold bspprof's model
 against numbers chosen by hand instead of measured ones.
 

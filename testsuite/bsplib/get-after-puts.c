@@ -5,7 +5,7 @@
 // neighbour, issued after the get) and the data of a get issued by its
 // owner: the get data must be what remains.
 // In the relaxed modes of NS_SYNC the put may arrive after the reply; it
-// is written under it (runtime/src/write_order.c), and bspx_read waits for
+// is written under it (runtime/src/transport/write_order.c), and bspx_read waits for
 // it (docs/research.md).  Barrier mode checks the count.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | sort | FileCheck %s --check-prefix=P1

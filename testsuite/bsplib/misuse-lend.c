@@ -1,5 +1,5 @@
 // bspx_lend(area, ngets), the owner's count of the gets that read its area
-// in a superstep (runtime/src/lend.c), misused, in every mode.  Process 1
+// in a superstep (runtime/src/transport/lend.c), misused, in every mode.  Process 1
 // gets both ints of process 0's x in superstep 1 (a bsp_get and a
 // bsp_hpget), and process 0 sets x to 0 right after the sync.
 //   case 1: process 0 lends x to 1 get: the second is one too many (the

@@ -12,7 +12,7 @@
 // compares its own array after each superstep.  The annotations make the
 // relaxed modes give the same: each process lends its array to the gets
 // that read it (bspx_lend) and reads it with bspx_read; there the
-// overlapping writes are ranked by runtime/src/write_order.c.
+// overlapping writes are ranked by runtime/src/transport/write_order.c.
 // RUN: %bspcc %s -o %t
 // RUN: %bsprun 1 %t | FileCheck %s --check-prefix=P1
 // RUN: %bsprun 2 %t | sort | FileCheck %s --check-prefix=P2

@@ -9,7 +9,7 @@
 //   a[4..6]: process q puts three copies of 600+q at byte offset 4*(q+4):
 //            partly overlapping ranges; a[4] from q=0, a[5] from q=1, ...
 // The relaxed modes of NS_SYNC write puts as they arrive, and rank them so
-// that overlapping ones end as here (runtime/src/write_order.c); bspx_read
+// that overlapping ones end as here (runtime/src/transport/write_order.c); bspx_read
 // waits for all 6p + 3 of them (docs/research.md).  Barrier mode checks
 // the count.
 // RUN: %bspcc %s -o %t

@@ -16,7 +16,7 @@
 // RUN: %bsprun 5 --sync=relaxed %t | FileCheck %s
 // RUN: %bsprun 5 --sync=relaxed-eager %t | FileCheck %s
 // RUN: %bsprun 2 --sync=relaxed-check %t | FileCheck %s
-// The same with the requests through the node-local pipes (runtime/src/pipe.c)
+// The same with the requests through the node-local pipes (runtime/src/transport/pipe.c)
 // at every process count: a pair's messages keep their order there too.
 // RUN: env NS_NODE_AFTER=0 %bsprun 3 --sync=relaxed %t | FileCheck %s
 // RUN: env NS_NODE_AFTER=0 %bsprun 3 --sync=relaxed-eager %t | FileCheck %s

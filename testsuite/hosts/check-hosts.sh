@@ -238,7 +238,7 @@ done
 # at least 3 on each), and on 2 hosts, where the tests at p = 5 are
 # "uneven" (3 + 2 processes on 2-core hosts, below).  HOSTS_LIT_PLACES chooses (e.g. "1host 2hosts 3hosts").
 # Not the tests of "one error line per job": each host prints its own
-# (runtime/src/report_once.c: the claim is an abstract socket name, per
+# (runtime/src/core/report_once.c: the claim is an abstract socket name, per
 # network namespace as per machine).
 # The samples' own tests (at p = 1..5, 16 and 32, under valgrind too) of
 # the BSPlib samples and three NestStep ones, and five BSPlib tests of DRMA

@@ -1,5 +1,5 @@
 // Distributed-array requests and replies of every size in one step: inside
-// a node they go through the mailboxes (runtime/src/mailbox.c), and one
+// a node they go through the mailboxes (runtime/src/transport/mailbox.c), and one
 // larger than 64 KiB (or than the room left in a mailbox) goes by MPI
 // instead, while the small ones of the same step still take the mailbox.  Each
 // process owns B doubles of a block array a (a[i] = i at the start).

@@ -1,5 +1,5 @@
 // new_Array memory is zeroed also when free_Array's kept block is reused
-// (runtime/src/program.c keeps the last freed block of 1 MiB or more for
+// (runtime/src/neststep/program.c keeps the last freed block of 1 MiB or more for
 // the next new_Array that fits it without wasting half of it).
 // Each round: an array of n ints is filled with a marker, freed, and a new
 // one asked for; every element of the new one must be 0 and its length n'.

@@ -26,7 +26,7 @@
 // RUN: not env NS_CHUNK=16k %bsprun 2 %t 2>&1 | FileCheck %s --check-prefix=BADK
 // The relaxed modes give the same (they send no chunks, and rank
 // overlapping puts of several processes as barrier mode orders them:
-// runtime/src/write_order.c).
+// runtime/src/transport/write_order.c).
 // MATRIX: every-mode
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 // Request messages between processes of one node travel through the
-// segment's mailboxes (runtime/src/mailbox.c), 256 KiB per sender and
+// segment's mailboxes (runtime/src/transport/mailbox.c), 256 KiB per sender and
 // superstep; a message that does not fit the room left goes through MPI in
 // the same superstep.  Every process sends every other one, in each
 // superstep, a message of 0 to 75 puts of 4000 bytes (up to 300 KB: some

@@ -1,4 +1,4 @@
-// The node-local path (runtime/src/combine_node.c: processes of one node
+// The node-local path (runtime/src/combine/combine_node.c: processes of one node
 // sync and combine through a shared-memory segment) gives exactly the
 // output of the all-MPI path (NS_NODE_LOCAL=mpi): 300 supersteps of puts,
 // gets and BSMP sends to changing destinations, with registrations pushed

@@ -15,7 +15,7 @@
 // RUN: %bsprun 3 %t | sort | FileCheck %s --check-prefix=P3
 // RUN: %bsprun 5 %t | sort | FileCheck %s --check-prefix=P5
 // The relaxed modes give the same: they rank overlapping puts of several
-// processes as barrier mode orders them (runtime/src/write_order.c).
+// processes as barrier mode orders them (runtime/src/transport/write_order.c).
 // MATRIX: every-mode
 #include <stdio.h>
 #include <stdlib.h>

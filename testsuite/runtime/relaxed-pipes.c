@@ -1,5 +1,5 @@
 // The relaxed modes' requests between processes of one node go through
-// the node-local pipes (runtime/src/pipe.c) when the segments are made at
+// the node-local pipes (runtime/src/transport/pipe.c) when the segments are made at
 // bsp_begin (NS_NODE_AFTER=0, the default when every process has a core):
 // every process puts to every other, each superstep, a block larger than
 // any pipe (320 KB; the pipe is at most 64 KiB, so the sender writes it in

@@ -1,0 +1,2 @@
+/* high.h - the higher layer's interface. */
+int high_work(int x);

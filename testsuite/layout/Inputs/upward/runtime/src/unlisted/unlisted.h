@@ -1,0 +1,1 @@
+/* unlisted.h - in a folder LAYERS does not name. */
