@@ -45,7 +45,7 @@ else
 Q := @
 endif
 
-# The engine and the library in layers, one folder each (runtime/src/LAYERS
+# The engine and the library in layers, one folder each (runtime/LAYERS
 # gives their order; testsuite/layout checks that calls go only down it).
 RUNTIME_DIRS := $(patsubst %/,%,$(wildcard runtime/src/*/))
 BSPLIB_DIRS  := $(patsubst %/,%,$(wildcard lib-bsplib/src/*/))

@@ -5,7 +5,7 @@
 
 ROOT is a source tree, OBJ the folder its objects were built into (the
 object of ROOT/x/y.c is OBJ/x/y.o, as the top-level Makefile builds them),
-LAYERS the file giving the order (default ROOT/runtime/src/LAYERS: one
+LAYERS the file giving the order (default ROOT/runtime/LAYERS: one
 layer folder a line, lowest first; `upward FILE NAME` lines name the
 upward uses still allowed, each one by name).
 
@@ -26,7 +26,7 @@ import sys
 
 SOURCE_SUFFIXES = ('.c', '.h')
 # Files that may sit in a folder of layers: this order and its description.
-FOLDER_FILES = ('LAYERS', 'README.md')
+FOLDER_FILES = ('README.md',)
 
 
 def read_layers(path):
@@ -62,7 +62,7 @@ def main(argv):
     if len(argv) not in (3, 4):
         sys.exit(__doc__)
     root, objroot = argv[1], argv[2]
-    layers_file = argv[3] if len(argv) == 4 else os.path.join(root, 'runtime', 'src', 'LAYERS')
+    layers_file = argv[3] if len(argv) == 4 else os.path.join(root, 'runtime', 'LAYERS')
     layers, upward = read_layers(layers_file)
     rank = {layer: i for i, layer in enumerate(layers)}
     findings = []
