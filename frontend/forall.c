@@ -295,6 +295,77 @@ collect_read(struct node *n, void *ctx)
     return 1;
 }
 
+/* ---- general reads of block arrays, with the array's fields in locals ---- */
+
+/* Is n the identifier of symbol ctx used other than as the array of a
+ * subscript (assigned, its address taken, passed on): then its fields may
+ * not be kept for the loop. */
+static int
+handle_used(const struct node *n, const void *ctx)
+{
+    return n->kind == N_IDENT && n->sym == ctx
+           && !(n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n);
+}
+
+static int
+inside(const struct node *n, const struct node *of)
+{
+    for (; n; n = n->parent)
+        if (n == of)
+            return 1;
+    return 0;
+}
+
+static int
+collect_view(struct node *n, void *ctx)
+{
+    struct collect *c = ctx;
+    struct rw *r = c->r;
+    struct fa *f = c->f;
+    if (n->kind != N_INDEX || (n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n))
+        return 1;
+    struct symbol *s = root_symbol(r->u, n);
+    struct node *sub[1];
+    if (sh_kind_of(s) != SH_DARRAY || s->dist != DIST_BLOCK
+        || (s->dist_dims && s->ndims > dist_dims(s)) || subscripts_of(n, sub, 1) < 0
+        || is_section_chain(n) || not_a_read(r, n) || f->nview == 8
+        || (s->decl && inside(s->decl, f->n)) || node_any(f->n->body, handle_used, s))
+        return 1;
+    for (int k = 0; k < f->nview; k++)
+        if (f->view[k] == s)
+            return 1;
+    f->view[f->nview++] = s;
+    return 1;
+}
+
+/* Keeps the fields of the block arrays forall f's body reads in general
+ * in locals for the loop (none when the array does not exist yet). */
+static void
+view_prologue(struct rw *r, struct fa *f)
+{
+    struct collect c = { r, f, 0 };
+    node_walk(f->n->body, collect_view, NULL, &c);
+    for (int k = 0; k < f->nview; k++) {
+        const char *x = f->view[k]->name;
+        int id = f->id;
+        E("const long ns_vf%d_%d = %s ? %s->first : 0, ns_vn%d_%d = %s ? %s->nlocal : 0; "
+          "const char *ns_vl%d_%d = %s ? %s->local : 0; (void)ns_vf%d_%d; (void)ns_vn%d_%d; "
+          "(void)ns_vl%d_%d; ", id, k, x, x, id, k, x, x, id, k, x, x, id, k, id, k, id, k);
+    }
+}
+
+int
+forall_view(struct rw *r, const struct symbol *s, int *k)
+{
+    for (int i = r->nforalls - 1; i >= 0; i--)
+        for (int j = 0; j < r->foralls[i].nview; j++)
+            if (r->foralls[i].view[j] == s) {
+                *k = j;
+                return r->foralls[i].id;
+            }
+    return 0;
+}
+
 /* ---- direct accesses ---- */
 
 struct fa *
@@ -627,6 +698,7 @@ rewrite_forall(struct rw *r, struct node *n)
             struct collect c = { r, f, 0 };
             node_walk(n->body, collect_read, NULL, &c);
         }
+        view_prologue(r, f);
     }
     if (r->perf_warnings)
         forall_perf(r, n, f, rows);

@@ -330,7 +330,14 @@ darray_access(struct rw *r, struct node *e, int wr)
             }
         } else
             E(" *");
-        if (!wr && trail == 0 && (s->dist == DIST_BLOCK || s->dist == DIST_CYCLIC)) {
+        int vid = 0, vk = 0;
+        if (!wr && trail == 0 && s->dist == DIST_BLOCK && (vid = forall_view(r, s, &vk))) {
+            E(")ns_da_rd_bv(%s, ", s->name);     /* its fields in the forall's locals */
+            unit_index(r, s, idx, n);
+            E(", ns_vf%d_%d, ns_vn%d_%d, ns_vl%d_%d, sizeof(", vid, vk, vid, vk, vid, vk);
+            elem_type(r, s);
+            E("), ");
+        } else if (!wr && trail == 0 && (s->dist == DIST_BLOCK || s->dist == DIST_CYCLIC)) {
             E(")%s(%s, ", s->dist == DIST_BLOCK ? "ns_da_rd_b" : "ns_da_rd_c", s->name);
             unit_index(r, s, idx, n);
             E(", sizeof(");

@@ -23,6 +23,10 @@ struct fa {
     int nal, nbase;                 /* how many; how many arrays they read */
     int direct;                     /* printing the body's version in which those
                                      * reads are loads from local storage */
+    const struct symbol *view[8];   /* block arrays its body reads in general: their
+                                     * first unit, length and storage kept in locals
+                                     * ns_vf/ns_vn/ns_vl<id>_<k> for the loop */
+    int nview;
 };
 
 struct rw {
@@ -83,6 +87,9 @@ void rewrite_forall(struct rw *r, struct node *n);
  * printed nothing. */
 int forall_access(struct rw *r, struct node *e, const struct symbol *s, struct node **idx,
                   int n, int wr);
+/* The forall being printed that keeps block array s's first unit, length
+ * and storage in locals: its id, and s's place among them in *k; 0 if none. */
+int forall_view(struct rw *r, const struct symbol *s, int *k);
 /* The forall whose fast path covers the element a write goes to (a[i] of
  * its own array), or NULL; its local unit is ns_l<id>. */
 struct fa *fast_forall(struct rw *r, const struct node *idx[], int nidx, const struct symbol *a);

@@ -293,6 +293,17 @@ ns_da_rd_b(ns_darray *a, long i, size_t usize, const struct ns_site *site)
         return a->rcopy + (size_t)i * usize;
     return ns_da_rd_remote(a, i, site);
 }
+/* ns_da_rd_b with the array's first unit, length and storage kept in the
+ * caller's locals (nsc keeps them for a forall's loop). */
+static inline const void *
+ns_da_rd_bv(ns_darray *a, long i, long first, long nlocal, const char *local, size_t usize,
+            const struct ns_site *site)
+{
+    long l = i - first;
+    if (__builtin_expect((unsigned long)l < (unsigned long)nlocal, 1))
+        return local + (size_t)l * usize;
+    return ns_da_rd_b(a, i, usize, site);
+}
 static inline const void *
 ns_da_rd_c(ns_darray *a, long i, size_t usize, const struct ns_site *site)
 {
