@@ -35,7 +35,7 @@
 
 #define N 997
 #ifndef T
-#define T 6                             // steps (runtime/node-local.c runs 300)
+#define T 6                             // steps (runtime/node-local-neststep.test runs 300)
 #endif
 #define K 150                           // most reads per process and step
 #define M 4                             // mirrored units per process and step

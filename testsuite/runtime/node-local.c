@@ -2,11 +2,9 @@
 // sync and combine through a shared-memory segment) gives exactly the
 // output of the all-MPI path (NS_NODE_LOCAL=mpi): 300 supersteps of puts,
 // gets and BSMP sends to changing destinations, with registrations pushed
-// and popped, tag-size changes and empty supersteps, at p = 1, 2, 3, 5;
-// and NestStep's floating-point sums, products and prefixes
-// (neststep/determinism-fp.c: bitwise the same) and replicated-array
-// prefixes (neststep/prefix-array.c).  The same over simulated nodes (the
-// hierarchical combine).  When processes outnumber cores the segments are
+// and popped, tag-size changes and empty supersteps, at p = 1, 2, 3, 5.
+// The same over simulated nodes (the hierarchical combine).  NestStep
+// programs on the node-local path: node-local-neststep.test.  When processes outnumber cores the segments are
 // made by default at the 257th root combine (NS_NODE_AFTER=256), so the
 // default runs at p = 3 and 5 on 2 cores switch from MPI to the segments in
 // the middle; NS_NODE_AFTER=0 uses them from the first.
@@ -36,44 +34,6 @@
 // RUN: diff %t.shm3 %t.nodes3
 // The sums of every p differ, so the runs above compare something:
 // RUN: not diff %t.shm3 %t.shm5 > /dev/null
-// RUN: %nscc %S/../neststep/determinism-fp.c -o %t.fp
-// RUN: env NS_NODE_AFTER=0 %nsrun 1 %t.fp > %t.fp.shm1
-// RUN: env NS_NODE_LOCAL=mpi %nsrun 1 %t.fp > %t.fp.mpi1
-// RUN: diff %t.fp.shm1 %t.fp.mpi1
-// RUN: env NS_NODE_AFTER=0 %nsrun 2 %t.fp > %t.fp.shm2
-// RUN: env NS_NODE_LOCAL=mpi %nsrun 2 %t.fp > %t.fp.mpi2
-// RUN: diff %t.fp.shm2 %t.fp.mpi2
-// RUN: env NS_NODE_AFTER=0 %nsrun 3 %t.fp > %t.fp.shm3
-// RUN: env NS_NODE_LOCAL=mpi %nsrun 3 %t.fp > %t.fp.mpi3
-// RUN: diff %t.fp.shm3 %t.fp.mpi3
-// RUN: env NS_NODE_AFTER=0 %nsrun 5 %t.fp > %t.fp.shm5
-// RUN: env NS_NODE_LOCAL=mpi %nsrun 5 %t.fp > %t.fp.mpi5
-// RUN: diff %t.fp.shm5 %t.fp.mpi5
-// RUN: env NS_NODE_AFTER=0 mpiexec -hosts localhost:3,127.0.0.1:2 -n 5 %t.fp > %t.fp.nodes5
-// RUN: diff %t.fp.shm5 %t.fp.nodes5
-// RUN: FileCheck %S/../neststep/determinism-fp.c < %t.fp.shm5
-// RUN: %nscc %S/../neststep/prefix-array.c -o %t.pa
-// RUN: env NS_NODE_AFTER=0 %nsrun 3 %t.pa > %t.pa.shm3
-// RUN: env NS_NODE_LOCAL=mpi %nsrun 3 %t.pa > %t.pa.mpi3
-// RUN: diff %t.pa.shm3 %t.pa.mpi3
-// RUN: FileCheck %S/../neststep/prefix-array.c --check-prefixes=CHECK,P3 < %t.pa.shm3
-// The segments made in the middle of a NestStep run whose steps send
-// distributed-array requests (made before the combine, served after it):
-// 300 steps of neststep/da-irregular.c, the switch at the 101st; from
-// then on the requests and their replies go through the mailboxes
-// (shm-msgs counts them).
-// RUN: %nscc -DT=300 %S/../neststep/da-irregular.c -o %t.da
-// RUN: env NS_NODE_AFTER=100 NS_NODE_REPORT=1 %nsrun 3 %t.da > %t.da.shm3 2> %t.da.report3
-// RUN: env NS_NODE_LOCAL=mpi %nsrun 3 %t.da > %t.da.mpi3
-// RUN: diff %t.da.shm3 %t.da.mpi3
-// RUN: FileCheck %s --check-prefix=DA < %t.da.shm3
-// RUN: FileCheck %s --check-prefix=DASYNCS < %t.da.report3
-// RUN: env NS_NODE_AFTER=100 %nsrun 5 %t.da > %t.da.shm5
-// RUN: env NS_NODE_LOCAL=mpi %nsrun 5 %t.da > %t.da.mpi5
-// RUN: diff %t.da.shm5 %t.da.mpi5
-// RUN: FileCheck %s --check-prefix=DA < %t.da.shm5
-// DA: wrong 0
-// DASYNCS: shm-syncs {{[1-9][0-9]*}} shm-msgs {{[1-9][0-9]*}}{{$}}
 // RUN: not env NS_NODE_LOCAL=fast %bsprun 2 %t 2>&1 | FileCheck %s --check-prefix=BAD
 // CHECK: supersteps 300
 // CHECK-NEXT: checksum {{[0-9]+}} messages {{[0-9]+}}
