@@ -262,21 +262,31 @@ struct collect {
     int cap;
 };
 
+/* The distributed array whose element (not a section) the chain top n
+ * reads, or NULL. */
+static struct symbol *
+element_read_of(struct rw *r, struct node *n)
+{
+    struct node *sub[1];
+    if (n->kind != N_INDEX || (n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n))
+        return NULL;
+    struct symbol *s = root_symbol(r->u, n);
+    if (sh_kind_of(s) != SH_DARRAY || subscripts_of(n, sub, 1) < 0 || is_section_chain(n)
+        || not_a_read(r, n))
+        return NULL;
+    return s;
+}
+
 static int
 collect_read(struct node *n, void *ctx)
 {
     struct collect *c = ctx;
     struct rw *r = c->r;
     struct fa *f = c->f;
-    if (n->kind != N_INDEX || (n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n))
-        return 1;
-    struct symbol *s = root_symbol(r->u, n);
-    struct node *idx[16], *sub[1];
+    struct symbol *s = element_read_of(r, n);
+    struct node *idx[16];
     long off[3] = { 0, 0, 0 };
-    if (sh_kind_of(s) != SH_DARRAY || subscripts_of(n, sub, 1) < 0 || is_section_chain(n))
-        return 1;
-    int ni = indices_of(n, idx, 16);
-    if (!aligned_offsets(r, f->n, s, idx, ni, off) || not_a_read(r, n))
+    if (!s || !aligned_offsets(r, f->n, s, idx, indices_of(n, idx, 16), off))
         return 1;
     int base = f->nbase;
     for (int k = 0; k < f->nal; k++) {
@@ -320,20 +330,15 @@ static int
 collect_view(struct node *n, void *ctx)
 {
     struct collect *c = ctx;
-    struct rw *r = c->r;
     struct fa *f = c->f;
-    if (n->kind != N_INDEX || (n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n))
-        return 1;
-    struct symbol *s = root_symbol(r->u, n);
-    struct node *sub[1];
-    if (sh_kind_of(s) != SH_DARRAY || s->dist != DIST_BLOCK
-        || (s->dist_dims && s->ndims > dist_dims(s)) || subscripts_of(n, sub, 1) < 0
-        || is_section_chain(n) || not_a_read(r, n) || f->nview == 8
-        || (s->decl && inside(s->decl, f->n)) || node_any(f->n->body, handle_used, s))
+    struct symbol *s = element_read_of(c->r, n);
+    if (!s || s->dist != DIST_BLOCK || (s->dist_dims && s->ndims > dist_dims(s)))
         return 1;
     for (int k = 0; k < f->nview; k++)
         if (f->view[k] == s)
             return 1;
+    if (f->nview == 8 || (s->decl && inside(s->decl, f->n)) || node_any(f->n->body, handle_used, s))
+        return 1;
     f->view[f->nview++] = s;
     return 1;
 }
