@@ -28,8 +28,18 @@ struct da_get {                     /* a read or mirror awaiting its reply */
     long start, stride, count;      /* mirror: which units */
     size_t bytes;                   /* per unit: a piece (read), the unit (mirror) */
 };
+/* The runs of one array that I mirror from one owner in this step: they
+ * go out as one DA_MIRROR_LIST record at step end, so that a mirror of a
+ * unit or run costs an append here and a copy at the owner. */
+struct da_mlist {
+    ns_darray *a;
+    struct ns_buf runs;             /* int64_t pairs: first unit, units */
+    long units;                     /* units in all */
+};
 struct da_peer {
     struct ns_buf req, in;          /* requests to this peer, from it */
+    struct da_mlist *mlists;        /* my mirror lists to it: [nmlists] in use, the */
+    int nmlists, capmlists, mlast;  /* rest keep their buffers; mlast: the last used */
     struct ns_buf rep_out, rep_in;  /* read replies to it, from it */
     struct ns_buf mir_out, mir_in;  /* mirror replies to it, from it */
     struct da_get *reads, *mirrors;
@@ -90,6 +100,7 @@ to_peer(int w)
         dirty_peers[ndirty++] = w;
         pe->req.len = 0;
         pe->kinds = 0;
+        pe->nmlists = 0;
     }
     return pe;
 }
@@ -146,6 +157,64 @@ ns_da_req_mirror(int w, ns_darray *a, ns_iter it)
     pe->mirrors[pe->nmirrors++] = (struct da_get){ a, NULL, 0, it.i, it.step, it.left,
                                                    a->usize };
     pe->mir_bytes += (size_t)it.left * a->usize;
+}
+
+/* The mirror list of a in my requests to pe (a new one, empty, if none). */
+static struct da_mlist *
+mlist_of(struct da_peer *pe, ns_darray *a)
+{
+    if (pe->nmlists > 0 && pe->mlists[pe->mlast].a == a)
+        return &pe->mlists[pe->mlast];
+    for (int k = 0; k < pe->nmlists; k++)
+        if (pe->mlists[k].a == a)
+            return &pe->mlists[pe->mlast = k];
+    if (pe->nmlists == pe->capmlists) {
+        int old = pe->capmlists;
+        grow((void **)&pe->mlists, &pe->capmlists, sizeof *pe->mlists);
+        memset(pe->mlists + old, 0, sizeof *pe->mlists * (size_t)(pe->capmlists - old));
+    }
+    struct da_mlist *m = &pe->mlists[pe->mlast = pe->nmlists++];
+    m->a = a;
+    m->runs.len = 0;
+    m->units = 0;
+    return m;
+}
+
+void
+ns_da_req_mirror_run(int w, ns_darray *a, long i, long n)
+{
+    struct da_peer *pe = to_peer(w);
+    struct da_mlist *m = mlist_of(pe, a);
+    int64_t *last = m->runs.len ? (int64_t *)(void *)(m->runs.data + m->runs.len) - 2 : NULL;
+    if (last && a->dist == NS_BLOCK && last[0] + last[1] == i) {
+        last[1] += n;                   /* it continues the last run */
+    } else {
+        int64_t *r = ns_buf_append(&m->runs, 2 * sizeof *r);
+        r[0] = i;
+        r[1] = n;
+    }
+    m->units += n;
+    pe->mir_bytes += (size_t)n * a->usize;
+}
+
+/* My mirror lists to pe become records, after all my other records to it
+ * (so their replies come last, in this order). */
+static void
+flush_mirror_lists(struct da_peer *pe)
+{
+    for (int k = 0; k < pe->nmlists; k++) {
+        struct da_mlist *m = &pe->mlists[k];
+        long nruns = (long)(m->runs.len / (2 * sizeof(int64_t)));
+        struct da_rec *r = add_rec(pe, DA_MIRROR_LIST, m->a,
+                                   (ns_iter){ .i = 0, .step = 0, .left = nruns }, 0, m->units,
+                                   m->runs.len);
+        memcpy(r + 1, m->runs.data, m->runs.len);
+        if (pe->nmirrors == pe->capmirrors)
+            grow((void **)&pe->mirrors, &pe->capmirrors, sizeof *pe->mirrors);
+        /* stride 0: a list, mlists[start] */
+        pe->mirrors[pe->nmirrors++] = (struct da_get){ m->a, NULL, 0, k, 0, m->units,
+                                                       m->a->usize };
+    }
 }
 
 void
@@ -221,6 +290,8 @@ ns_da_forget(ns_darray *a)
             busy |= pe->reads[k].a == a;
         for (int k = 0; k < pe->nmirrors; k++)
             busy |= pe->mirrors[k].a == a;
+        for (int k = 0; k < pe->nmlists; k++)
+            busy |= pe->mlists[k].a == a;
     }
     return busy;
 }
@@ -352,6 +423,7 @@ ns_da_send(struct ns_group *g, const int **dests)
         struct da_peer *pe = &peer[w];
         if (w == ns_proc.pid)
             continue;
+        flush_mirror_lists(pe);
         if (pe->req.len > INT_MAX || pe->rep_bytes > INT_MAX || pe->mir_bytes > INT_MAX)
             ns_fatal(&g->site, "more than %d bytes of distributed-array requests to process %d "
                      "in one step; split them over several steps", INT_MAX, w);
@@ -435,6 +507,8 @@ unit_at(ns_darray *a, long i, int src, int kind, const struct ns_site *site)
 static size_t
 rec_size(const struct da_rec *r, const ns_darray *a)
 {
+    if (r->kind == DA_MIRROR_LIST)
+        return sizeof *r + (size_t)r->count * 2 * sizeof(int64_t);
     return sizeof *r + (r->kind == DA_WRITE ? NS_PAD8((size_t)(r->count * r->len) * a->elsize)
                                             : 0);
 }
@@ -453,16 +527,43 @@ array_of(const struct da_rec *r, ns_darray **last, const struct ns_site *site)
     return *last = s->a;
 }
 
-/* Appends the values of the `kind` records of src's message to its reply. */
+/* Appends my units that a mirror list names to src's mirror reply. */
+static void
+serve_mirror_list(int src, const struct da_rec *r, ns_darray *a, const struct ns_site *site)
+{
+    const int64_t *run = (const int64_t *)(r + 1);
+    size_t us = a->usize;
+    char *o = ns_buf_append(&peer[src].mir_out, (size_t)r->len * us);
+    for (long k = 0; k < r->count; k++, run += 2) {
+        long i = run[0], n = run[1];
+        if (n == 1) {
+            copy_elem(o, unit_at(a, i, src, DA_MIRROR, site), us);
+            o += us;
+            continue;
+        }
+        if (a->dist != NS_BLOCK || n < 1 || !ns_da_owned(a, i) || !ns_da_owned(a, i + n - 1))
+            not_owned(a, ns_da_owned(a, i) ? i + n - 1 : i, src, site);
+        memcpy(o, a->local + (size_t)ns_da_lidx(a, i) * us, (size_t)n * us);
+        o += (size_t)n * us;
+    }
+    NS_PROF(ns_prof_da(NSP_DA_READ_OUT, src != ns_proc.pid ? (size_t)r->len * us : 0));
+    NS_PROF(ns_prof_da_recs(1, src != ns_proc.pid));
+}
+
+/* Appends the values of the `kind` records of src's message to its reply
+ * (DA_MIRROR: mirror lists too). */
 static void
 serve(int src, int kind, const struct ns_site *site)
 {
     struct da_peer *pe = &peer[src];
-    const char *p = pe->in.data, *end = has_kind(src, kind) ? p + pe->in.len : p;
+    int lists = kind == DA_MIRROR && has_kind(src, DA_MIRROR_LIST);
+    const char *p = pe->in.data, *end = has_kind(src, kind) || lists ? p + pe->in.len : p;
     ns_darray *last = NULL;
     while (p < end) {
         const struct da_rec *r = (const void *)p;
         ns_darray *a = array_of(r, &last, site);
+        if (lists && r->kind == DA_MIRROR_LIST)
+            serve_mirror_list(src, r, a, site);
         if ((int)r->kind == kind) {
             struct ns_buf *out = kind == DA_READ ? &pe->rep_out : &pe->mir_out;
             size_t bytes = (size_t)r->len * a->elsize, off = (size_t)r->off * a->elsize;
@@ -630,6 +731,23 @@ scatter_mirrors(const struct da_peer *pe, const char *p)
         const struct da_get *g = &pe->mirrors[k];
         struct ns_dastate *s = g->a->st;
         unsigned long id = ns_da_step_id() + 1;
+        size_t us = g->a->usize;
+        if (g->stride == 0) {                   /* a mirror list: its runs */
+            const struct ns_buf *runs = &pe->mlists[g->start].runs;
+            const int64_t *run = (const int64_t *)(const void *)runs->data;
+            const int64_t *end = run + runs->len / sizeof *run;
+            for (; run < end; run += 2) {
+                long i = run[0], n = run[1];
+                if (n == 1)
+                    copy_elem(s->copy + (size_t)i * us, p, us);
+                else
+                    memcpy(s->copy + (size_t)i * us, p, (size_t)n * us);
+                p += (size_t)n * us;
+                for (long j = 0; j < n; j++)
+                    s->valid[i + j] = id;
+            }
+            continue;
+        }
         if (g->stride == 1) {                   /* consecutive units: one copy */
             memcpy(s->copy + (size_t)g->start * g->a->usize, p, (size_t)g->count * g->a->usize);
             p += (size_t)g->count * g->a->usize;

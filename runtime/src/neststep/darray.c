@@ -919,7 +919,7 @@ ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
     if (s == 1 && 0 <= l && l <= u && u < a->n && ns_cur && ns_cur->in_step
         && (l == u || a->dist == NS_BLOCK)) {
         /* a run of consecutive units (one unit of either distribution):
-         * one request per owner, no section to resolve */
+         * a pair in the mirror list of each owner, no section to resolve */
         for (long i = l, e; i <= u; i = e + 1) {
             long q = ns_da_owner(a, i);
             e = a->dist == NS_BLOCK && (q + 1) * a->bs - 1 < u ? (q + 1) * a->bs - 1 : u;
@@ -929,7 +929,7 @@ ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
                 ensure_copies(a);
             int w = ns_cur->depth > 0 ? ns_da_owner_world(a, i, site)   /* checked */
                                       : a->st->member[q];
-            ns_da_req_mirror(w, a, (ns_iter){ .i = i, .step = 1, .left = e - i + 1 });
+            ns_da_req_mirror_run(w, a, i, e - i + 1);
         }
         return;
     }

@@ -27,7 +27,10 @@ struct ns_dastate {
     int32_t *who;                   /* [nlocal * unit] writer rank, <=> only */
 };
 
-enum { DA_READ = 1, DA_MIRROR = 2, DA_WRITE = 3 };
+/* DA_MIRROR_LIST: the runs of one array that a process mirrors from one
+ * owner in a step, as one record of count (first unit, units) pairs of
+ * int64_t, len units in all. */
+enum { DA_READ = 1, DA_MIRROR = 2, DA_WRITE = 3, DA_MIRROR_LIST = 4 };
 struct da_rec {                     /* then, for DA_WRITE, count * len elements, padded */
     uint32_t kind;
     uint32_t kinds;                 /* in a message's first record: 1 << kind of
@@ -52,6 +55,9 @@ void ns_da_check_step(const ns_darray *a, const char *what, const struct ns_site
 void ns_da_req_read(int w, ns_darray *a, ns_iter part, long off, long len, char *dst,
                     size_t dstride);
 void ns_da_req_mirror(int w, ns_darray *a, ns_iter part);
+/* Mirrors units i .. i+n-1 of a, all owned by w (one unit of a cyclic
+ * array): appended to the step's mirror list of a for w. */
+void ns_da_req_mirror_run(int w, ns_darray *a, long i, long n);
 void ns_da_req_write(int w, ns_darray *a, ns_iter part, long off, long len, const char *src,
                      size_t sstride);
 /* Element e (global: unit * a->unit + k) of my copies is to be sent;
