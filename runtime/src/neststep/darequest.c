@@ -78,7 +78,7 @@ grow(void **p, int *cap, size_t elsize)
 static void
 ensure_peers(void)
 {
-    if (!peer) {
+    if (__builtin_expect(!peer, 0)) {
         int n = ns_eng.world_size;
         peer = calloc((size_t)n, sizeof *peer);
         dirty_peers = ns_xmalloc(sizeof(int) * (size_t)n);
@@ -90,12 +90,12 @@ ensure_peers(void)
     }
 }
 
-static struct da_peer *
+static inline struct da_peer *
 to_peer(int w)
 {
     ensure_peers();
     struct da_peer *pe = &peer[w];
-    if (!pe->dirty) {
+    if (__builtin_expect(!pe->dirty, 0)) {
         pe->dirty = 1;
         dirty_peers[ndirty++] = w;
         pe->req.len = 0;

@@ -916,6 +916,14 @@ ns_da_copy_section(ns_darray *dst, long dl, long du, long ds, ns_darray *src, lo
 void
 ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
 {
+    if (l == u && s == 1 && (unsigned long)l < (unsigned long)a->n && a->rcopy && ns_cur
+        && ns_cur->in_step && ns_cur->depth == 0) {
+        /* one unit in a step of the root group (the usual case, first) */
+        long q = ns_da_owner(a, l);
+        if (q != a->me)
+            ns_da_req_mirror_run(a->st->member[q], a, l, 1);
+        return;
+    }
     if (s == 1 && 0 <= l && l <= u && u < a->n && ns_cur && ns_cur->in_step
         && (l == u || a->dist == NS_BLOCK)) {
         /* a run of consecutive units (one unit of either distribution):
