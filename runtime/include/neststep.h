@@ -302,9 +302,7 @@ ns_da_rd_bv(ns_darray *a, long i, long first, long nlocal, const char *local, si
     long l = i - first;
     if (__builtin_expect((unsigned long)l < (unsigned long)nlocal, 1))
         return local + (size_t)l * usize;
-    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id)
-        return a->rcopy + (size_t)i * usize;        /* mirrored: no second test of mine */
-    return ns_da_rd_remote(a, i, site);
+    return ns_da_rd_b(a, i, usize, site);
 }
 static inline const void *
 ns_da_rd_c(ns_darray *a, long i, size_t usize, const struct ns_site *site)
