@@ -308,13 +308,15 @@ collect_read(struct node *n, void *ctx)
 /* ---- general reads of block arrays, with the array's fields in locals ---- */
 
 /* Is n the identifier of symbol ctx used other than as the array of a
- * subscript (assigned, its address taken, passed on): then its fields may
- * not be kept for the loop. */
+ * subscript or section (assigned, its address taken, passed on): then its
+ * fields may not be kept for the loop.  (A section's runtime calls, and a
+ * mirror's, leave the handle's fields alone.) */
 static int
 handle_used(const struct node *n, const void *ctx)
 {
     return n->kind == N_IDENT && n->sym == ctx
-           && !(n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n);
+           && !(n->parent && (n->parent->kind == N_INDEX || n->parent->kind == N_SECTION)
+                && n->parent->lhs == n);
 }
 
 static int
@@ -326,13 +328,29 @@ inside(const struct node *n, const struct node *of)
     return 0;
 }
 
+/* The array of owned(a[i]) (not a read, but its test wants the view). */
+static struct symbol *
+owned_of(struct rw *r, struct node *n)
+{
+    if (n->kind != N_OWNED)
+        return NULL;
+    struct node *e = n->operand;
+    while (e->kind == N_PAREN)
+        e = e->operand;
+    struct symbol *s = e->kind == N_INDEX ? root_symbol(r->u, e) : NULL;
+    return s && sh_kind_of(s) == SH_DARRAY ? s : NULL;
+}
+
 static int
 collect_view(struct node *n, void *ctx)
 {
     struct collect *c = ctx;
     struct fa *f = c->f;
     struct symbol *s = element_read_of(c->r, n);
-    if (!s || s->dist != DIST_BLOCK || (s->dist_dims && s->ndims > dist_dims(s)))
+    if (!s)
+        s = owned_of(c->r, n);
+    if (!s || (s->dist != DIST_BLOCK && s->dist != DIST_CYCLIC)
+        || (s->dist_dims && s->ndims > dist_dims(s)))
         return 1;
     for (int k = 0; k < f->nview; k++)
         if (f->view[k] == s)
@@ -343,8 +361,11 @@ collect_view(struct node *n, void *ctx)
     return 1;
 }
 
-/* Keeps the fields of the block arrays forall f's body reads in general
- * in locals for the loop (none when the array does not exist yet). */
+/* Keeps the fields of the arrays forall f's body reads in general, or
+ * tests with owned(), in locals for the loop (none when the array does not
+ * exist yet): a block array's first unit and length (ns_vf, ns_vn), a
+ * cyclic one's group size, my rank and its length (ns_vp, ns_vm, ns_vn),
+ * and my units (ns_vl). */
 static void
 view_prologue(struct rw *r, struct fa *f)
 {
@@ -353,9 +374,15 @@ view_prologue(struct rw *r, struct fa *f)
     for (int k = 0; k < f->nview; k++) {
         const char *x = f->view[k]->name;
         int id = f->id;
-        E("const long ns_vf%d_%d = %s ? %s->first : 0, ns_vn%d_%d = %s ? %s->nlocal : 0; "
-          "const char *ns_vl%d_%d = %s ? %s->local : 0; (void)ns_vf%d_%d; (void)ns_vn%d_%d; "
-          "(void)ns_vl%d_%d; ", id, k, x, x, id, k, x, x, id, k, x, x, id, k, id, k, id, k);
+        if (f->view[k]->dist == DIST_BLOCK)
+            E("const long ns_vf%d_%d = %s ? %s->first : 0, ns_vn%d_%d = %s ? %s->nlocal : 0; "
+              "(void)ns_vf%d_%d; ", id, k, x, x, id, k, x, x, id, k);
+        else
+            E("const long ns_vp%d_%d = %s ? %s->p : 1, ns_vm%d_%d = %s ? %s->me : 0, "
+              "ns_vn%d_%d = %s ? %s->n : 0; (void)ns_vp%d_%d; (void)ns_vm%d_%d; ",
+              id, k, x, x, id, k, x, x, id, k, x, x, id, k, id, k);
+        E("const char *ns_vl%d_%d = %s ? %s->local : 0; (void)ns_vn%d_%d; (void)ns_vl%d_%d; ",
+          id, k, x, x, id, k, id, k);
     }
 }
 

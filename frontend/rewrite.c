@@ -337,6 +337,13 @@ darray_access(struct rw *r, struct node *e, int wr)
             E(", ns_vf%d_%d, ns_vn%d_%d, ns_vl%d_%d, sizeof(", vid, vk, vid, vk, vid, vk);
             elem_type(r, s);
             E("), ");
+        } else if (!wr && trail == 0 && s->dist == DIST_CYCLIC && (vid = forall_view(r, s, &vk))) {
+            E(")ns_da_rd_cv(%s, ", s->name);
+            unit_index(r, s, idx, n);
+            E(", ns_vp%d_%d, ns_vm%d_%d, ns_vn%d_%d, ns_vl%d_%d, sizeof(", vid, vk, vid, vk, vid, vk,
+              vid, vk);
+            elem_type(r, s);
+            E("), ");
         } else if (!wr && trail == 0 && (s->dist == DIST_BLOCK || s->dist == DIST_CYCLIC)) {
             E(")%s(%s, ", s->dist == DIST_BLOCK ? "ns_da_rd_b" : "ns_da_rd_c", s->name);
             unit_index(r, s, idx, n);
@@ -1436,8 +1443,18 @@ hook(struct emitter *em, struct node *n, void *ctx)
             flat(r, idx[k]);
             E(", ");
         }
-        E("%s(%s, ", n->kind == N_OWNER ? "((int)ns_da_owner" : "(ns_da_owned", s->name);
-        unit_index(r, s, idx, ni);
+        int vid = 0, vk = 0;
+        if (n->kind == N_OWNED && (vid = forall_view(r, s, &vk))) {   /* the forall's view */
+            E(s->dist == DIST_BLOCK ? "(ns_da_owned_bv(" : "(ns_da_owned_cv(");
+            unit_index(r, s, idx, ni);
+            if (s->dist == DIST_BLOCK)
+                E(", ns_vf%d_%d, ns_vn%d_%d", vid, vk, vid, vk);
+            else
+                E(", ns_vp%d_%d, ns_vm%d_%d, ns_vn%d_%d", vid, vk, vid, vk, vid, vk);
+        } else {
+            E("%s(%s, ", n->kind == N_OWNER ? "((int)ns_da_owner" : "(ns_da_owned", s->name);
+            unit_index(r, s, idx, ni);
+        }
         E("))%s", ni > dd ? ")" : "");
         return 1;
     }

@@ -229,6 +229,19 @@ ns_da_owned(const ns_darray *a, long i)
     return a->dist == NS_BLOCK ? (unsigned long)(i - a->first) < (unsigned long)a->nlocal
                                : i % a->p == a->me && i >= 0 && i < a->n;
 }
+/* owned(a[i]) with a forall's view of a (block: its first unit and
+ * length; cyclic: its group size, my rank, its length) */
+static inline int
+ns_da_owned_bv(long i, long first, long nlocal)
+{
+    return (unsigned long)(i - first) < (unsigned long)nlocal;
+}
+static inline int
+ns_da_owned_cv(long i, long p, long me, long n)
+{
+    return (unsigned long)i % (unsigned long)p == (unsigned long)me
+           && (unsigned long)i < (unsigned long)n;
+}
 /* owner(a[i]) is a rank in the declaring group; owned(a[i]) */
 #define ns_owner(a, i) ((int)ns_da_owner((a), (i)))
 #define ns_owned(a, i) ns_da_owned((a), (i))
@@ -312,6 +325,17 @@ ns_da_rd_c(ns_darray *a, long i, size_t usize, const struct ns_site *site)
     if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id)
         return a->rcopy + (size_t)i * usize;
     return ns_da_rd_remote(a, i, site);
+}
+/* ns_da_rd_c with the array's group size p, my rank me in it and its
+ * length n kept in the caller's locals (a forall's view, as for _bv). */
+static inline const void *
+ns_da_rd_cv(ns_darray *a, long i, long p, long me, long n, const char *local, size_t usize,
+            const struct ns_site *site)
+{
+    unsigned long u = (unsigned long)i, q = u / (unsigned long)p;
+    if (__builtin_expect(u - q * (unsigned long)p == (unsigned long)me && u < (unsigned long)n, 1))
+        return local + q * usize;
+    return ns_da_rd_c(a, i, usize, site);
 }
 static inline const void *
 ns_da_rd(ns_darray *a, long i, const struct ns_site *site)
