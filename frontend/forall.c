@@ -277,6 +277,31 @@ element_read_of(struct rw *r, struct node *n)
     return s;
 }
 
+/* The array of element n where n is written (=, op=, ++, --), else NULL. */
+static struct symbol *
+element_write_of(struct rw *r, struct node *n)
+{
+    struct node *sub[1];
+    if (n->kind != N_INDEX || (n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n))
+        return NULL;
+    struct symbol *s = root_symbol(r->u, n);
+    if (sh_kind_of(s) != SH_DARRAY || subscripts_of(n, sub, 1) < 0 || is_section_chain(n)
+        || !not_a_read(r, n))
+        return NULL;
+    const struct node *e = n, *p = n->parent;
+    while (p && (p->kind == N_PAREN || p->kind == N_MEMBER || (p->kind == N_INDEX && p->lhs == e))) {
+        e = p;
+        p = p->parent;
+    }
+    if (!p || p->kind == N_OWNER || p->kind == N_OWNED || p->kind == N_SECTION
+        || (p->kind == N_UNARY && tok_is(r->u, p, "&")))
+        return NULL;                    /* not written: tested, or its address taken */
+    return s;
+}
+
+/* Reads of aligned arrays at constant offsets, and writes of their
+ * elements at the forall's own index (offset 0): these are mine wherever
+ * the direct copy runs. */
 static int
 collect_read(struct node *n, void *ctx)
 {
@@ -286,7 +311,11 @@ collect_read(struct node *n, void *ctx)
     struct symbol *s = element_read_of(r, n);
     struct node *idx[16];
     long off[3] = { 0, 0, 0 };
-    if (!s || !aligned_offsets(r, f->n, s, idx, indices_of(n, idx, 16), off))
+    int wr = 0;
+    if (!s && (s = element_write_of(r, n)) != NULL)
+        wr = 1;
+    if (!s || !aligned_offsets(r, f->n, s, idx, indices_of(n, idx, 16), off)
+        || (wr && (off[0] || off[1] || off[2])))
         return 1;
     int base = f->nbase;
     for (int k = 0; k < f->nal; k++) {
@@ -462,8 +491,12 @@ forall_access(struct rw *r, struct node *e, const struct symbol *s, struct node 
     struct fa *f = fast_forall(r, (const struct node **)idx, n, s);
     const struct aligned *al = NULL;
     (void)e;
-    if (!f && !wr)
+    if (!f)
         al = direct_read(r, idx, n, s, &f);
+    if (al && wr && (al->c[0] || al->c[1] || al->c[2])) {
+        al = NULL;                      /* writes: at the forall's own index only */
+        f = NULL;
+    }
     if (!f)
         return 0;
     E("(");
@@ -491,6 +524,14 @@ forall_access(struct rw *r, struct node *e, const struct symbol *s, struct node 
     }
     E(")");
     return 1;
+}
+
+int
+forall_direct_write(struct rw *r, struct node **idx, int n, const struct symbol *s)
+{
+    struct fa *f = NULL;
+    const struct aligned *al = direct_read(r, idx, n, s, &f);
+    return al && !al->c[0] && !al->c[1] && !al->c[2] ? f->id : 0;
 }
 
 /* ---- -Wperf: the accesses that keep the general path ---- */
@@ -542,6 +583,19 @@ not_aligned_why(struct rw *r, const struct node *fn, const struct symbol *s, str
     return 0;
 }
 
+/* Are the subscripts of the distributed dimensions forall fn's indices
+ * themselves? */
+static int
+zero_offsets(struct rw *r, const struct node *fn, struct node **idx)
+{
+    long c = 0;
+    for (int j = 0; j < fn->ndims; j++)
+        if (!fn->vars[j] || !fn->vars[j]->sym || !index_offset(r, idx[j], fn->vars[j]->sym, &c)
+            || c != 0)
+            return 0;
+    return 1;
+}
+
 static int
 perf_access(struct node *n, void *ctx)
 {
@@ -565,8 +619,12 @@ perf_access(struct node *n, void *ctx)
         if (pf->f)
             return 1;                   /* a[i]: my local storage */
         snprintf(why, sizeof why, "the body changes the forall's index");
-    } else if (not_a_read(r, n)) {
-        snprintf(why, sizeof why, "it is not the forall's own element %s[%s]",
+    } else if (not_a_read(r, n) && !element_write_of(r, n)) {
+        snprintf(why, sizeof why, "its address is taken");
+    } else if (not_a_read(r, n) && (not_aligned_why(r, fn, s, idx, ni, why, sizeof why)
+                                    || !zero_offsets(r, fn, idx))) {
+        snprintf(why, sizeof why, "it is neither the forall's own element %s[%s] nor the "
+                 "element at that index of an array laid out alike",
                  fn->array->sym->name, fn->vars[0] && fn->vars[0]->sym ? fn->vars[0]->sym->name
                                                                       : "i");
     } else if (not_aligned_why(r, fn, s, idx, ni, why, sizeof why)) {

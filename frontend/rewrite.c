@@ -1299,11 +1299,13 @@ darray_write(struct rw *r, struct node *n, struct node *lv)
     if (ni)
         f = fast_forall(r, (const struct node **)idx, ni, s);
     emit_lead(r->em, n);
-    int mark = f && !f->mark_all;
+    int mark = f && !f->mark_all, aligned = !f && ni ? forall_direct_write(r, idx, ni, s) : 0;
     if (mark && f->late_mark)
         E("(ns_w%d = 1, ", f->id);
     else if (mark)
         E("(ns_da_mark(%s, ns_l%d), ", s->name, f->id);
+    else if (aligned)                   /* b[i] of an array laid out as the forall's */
+        E("(ns_da_mark(%s, ns_l%d), ", s->name, aligned);
     if (n->kind == N_ASSIGN) {
         darray_lvalue(r, lv, el, tok_is(r->u, n, "=") && lv == el ? 1 : 2);
         E(" ");
@@ -1316,7 +1318,7 @@ darray_write(struct rw *r, struct node *n, struct node *lv)
         emit_flat_tokens(r->em, n->tok, n->tok);
         darray_lvalue(r, lv, el, 2);
     }
-    if (mark)
+    if (mark || aligned)
         E(")");
 }
 

@@ -87,6 +87,10 @@ void rewrite_forall(struct rw *r, struct node *n);
  * printed nothing. */
 int forall_access(struct rw *r, struct node *e, const struct symbol *s, struct node **idx,
                   int n, int wr);
+/* The forall whose direct copy is being printed and in which s[idx] is
+ * the element at its own index of an array laid out as its array: its id
+ * (the unit is mine, ns_l<id>), else 0. */
+int forall_direct_write(struct rw *r, struct node **idx, int n, const struct symbol *s);
 /* The forall being printed that keeps block array s's first unit, length
  * and storage in locals: its id, and s's place among them in *k; 0 if none. */
 int forall_view(struct rw *r, const struct symbol *s, int *k);
