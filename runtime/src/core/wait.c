@@ -12,12 +12,15 @@ static struct ns_wait_conf conf = NS_WAIT_CONF_DEFAULT;
 static int oversubscribed;      /* more processes than cores on this node */
 static int cores;               /* this node's cores: NS_CORES, else the online CPUs */
 
-/* NS_WAIT_POLICY: backoff (the default) or spin-yield. */
+/* NS_WAIT_POLICY: backoff (the default; spin-yield in a simulation build,
+ * mpi_compat.h) or spin-yield. */
 static enum ns_wait_policy
 env_policy(void)
 {
     const char *s = getenv("NS_WAIT_POLICY");
     enum ns_wait_policy policy;
+    if (!s || !*s)
+        return NS_WAIT_POLICY_DEFAULT;
     if (ns_wait_policy_parse(s, &policy))
         return policy;
     if (ns_mpi_world_rank() == 0)
