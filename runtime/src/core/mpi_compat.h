@@ -21,6 +21,12 @@
  *                      engine.c); 1 simulated: when the engine stops, since a
  *                      simulated process's exit handlers run after the
  *                      simulation, outside any simulated process
+ *   NS_BLOCKING_WAITS  0: ns_wait and ns_wait_all test in a loop that backs
+ *                      off (wait.c); 1 simulated: they block in MPI_Wait and
+ *                      MPI_Waitall, where a simulated process sleeps until
+ *                      the request completes, in simulated time and with no
+ *                      polls (each failed MPI_Test there costs simulated
+ *                      time, smpi/test, and a switch between processes)
  *   MPI_Comm_idup      simulated: MPI_Comm_dup, the request already complete
  *   MPI_Test           simulated: a null request is complete (flag set), as
  *                      MPI says; SMPI 3.32 leaves the flag as it was
@@ -44,6 +50,7 @@
 
 #define NS_SHARED_WINDOWS 1
 #define NS_FINALIZE_AT_STOP 0
+#define NS_BLOCKING_WAITS 0
 #define NS_WAIT_POLICY_DEFAULT NS_WAIT_BACKOFF
 
 static inline int
@@ -56,6 +63,7 @@ ns_host_name(char *buf, size_t len)
 
 #define NS_SHARED_WINDOWS 0
 #define NS_FINALIZE_AT_STOP 1
+#define NS_BLOCKING_WAITS 1
 #define NS_WAIT_POLICY_DEFAULT NS_WAIT_SPIN_YIELD
 
 static inline int

@@ -96,6 +96,10 @@ ns_backoff_done(struct ns_backoff *b)
 void
 ns_wait(MPI_Request *req)
 {
+    if (NS_BLOCKING_WAITS) {
+        MPI_Wait(req, MPI_STATUS_IGNORE);
+        return;
+    }
     struct ns_backoff b = { 0 };
     int done = 0;
     for (;;) {
@@ -151,6 +155,10 @@ ns_wait_all(int n, MPI_Request *reqs)
 {
     if (n == 0)
         return;
+    if (NS_BLOCKING_WAITS) {
+        MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
+        return;
+    }
     struct ns_backoff b = { 0 };
     while (!ns_test_all(n, reqs))
         ns_backoff_idle(&b);
