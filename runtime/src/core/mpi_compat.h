@@ -27,6 +27,12 @@
  *                      the request completes, in simulated time and with no
  *                      polls (each failed MPI_Test there costs simulated
  *                      time, smpi/test, and a switch between processes)
+ *   NS_STOP_BY_EXIT    0: a fatal error stops the job by MPI_Abort
+ *                      (fatal.c); 1 simulated: by _exit(1) of the one OS
+ *                      process that is the whole simulated job (SMPI's
+ *                      MPI_Abort ends the simulation with status 0, and
+ *                      the processes share stderr, which the real path
+ *                      closes before MPI_Abort)
  *   MPI_Comm_idup      simulated: MPI_Comm_dup, the request already complete
  *   MPI_Test           simulated: a null request is complete (flag set), as
  *                      MPI says; SMPI 3.32 leaves the flag as it was
@@ -51,6 +57,7 @@
 #define NS_SHARED_WINDOWS 1
 #define NS_FINALIZE_AT_STOP 0
 #define NS_BLOCKING_WAITS 0
+#define NS_STOP_BY_EXIT 0
 #define NS_WAIT_POLICY_DEFAULT NS_WAIT_BACKOFF
 
 static inline int
@@ -64,6 +71,7 @@ ns_host_name(char *buf, size_t len)
 #define NS_SHARED_WINDOWS 0
 #define NS_FINALIZE_AT_STOP 1
 #define NS_BLOCKING_WAITS 1
+#define NS_STOP_BY_EXIT 1
 #define NS_WAIT_POLICY_DEFAULT NS_WAIT_SPIN_YIELD
 
 static inline int
