@@ -128,7 +128,11 @@ fi
 # --simulate: smpirun with the platform, a host file that takes the
 # platform's hosts in order (again from the first when there are more
 # processes than hosts), and settings that make the simulated times
-# depend on the program and the platform alone (docs/simulate.md).
+# depend on the program and the platform alone: no computation time (the
+# simulated processes compute in no time), and each failed MPI_Iprobe or
+# MPI_Test of a polling loop costs 1 us (SimGrid's default, 100 us growing
+# with each failed poll, would swamp a superstep of microseconds); see
+# docs/simulate.md.
 if [ -n "$simulate" ]; then
   root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
   if [ -n "${NS_SIMULATE_ROOT-}" ]; then simroot=$NS_SIMULATE_ROOT
@@ -160,7 +164,8 @@ if [ -n "$simulate" ]; then
     echo "$me: --simulate: no hosts in $platform" >&2; exit 2; }
   # shellcheck disable=SC2086
   "${BSPRUN_SMPIRUN:-smpirun}" -np "$np" -platform "$platform" -hostfile "$hostlist" \
-    --cfg=smpi/simulate-computation:no --cfg=smpi/display-timing:yes \
+    --cfg=smpi/simulate-computation:no --cfg=smpi/iprobe:1e-6 --cfg=smpi/test:1e-6 \
+    --cfg=smpi/grow-injected-times:no --cfg=smpi/display-timing:yes \
     --log=root.thres:warning --log=smpi_utils.thres:info $cfgs "$@"
   exit $?
 fi
