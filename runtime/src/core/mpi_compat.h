@@ -22,8 +22,9 @@
  *                      simulated process's exit handlers run after the
  *                      simulation, outside any simulated process
  *   NS_BLOCKING_WAITS  0: ns_wait and ns_wait_all test in a loop that backs
- *                      off (wait.c); 1 simulated: they block in MPI_Wait and
- *                      MPI_Waitall, where a simulated process sleeps until
+ *                      off (wait.c); 1 simulated: they block in MPI_Wait (on
+ *                      each request in turn: SMPI 3.32's MPI_Waitall crashed
+ *                      in nested groups' combines), where a simulated process sleeps until
  *                      the request completes, in simulated time and with no
  *                      polls (each failed MPI_Test there costs simulated
  *                      time, smpi/test, and a switch between processes)

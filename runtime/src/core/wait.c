@@ -155,8 +155,9 @@ ns_wait_all(int n, MPI_Request *reqs)
 {
     if (n == 0)
         return;
-    if (NS_BLOCKING_WAITS) {
-        MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
+    if (NS_BLOCKING_WAITS) {            /* one by one: SMPI 3.32's MPI_Waitall can crash */
+        for (int i = 0; i < n; i++)
+            MPI_Wait(&reqs[i], MPI_STATUS_IGNORE);
         return;
     }
     struct ns_backoff b = { 0 };
