@@ -13,6 +13,10 @@
 #   make check-sanitize  the same with ASan + UBSan + LeakSanitizer, in build-sanitize/
 #   make check-hosts  samples and part of the suite across 1, 2 and 3 simulated hosts
 #                   (network + UTS namespaces; root; docs/cluster.md)
+#   make simulate   the engine, the libraries and the tools for SimGrid's simulated
+#                   MPI (SMPI), in build-simulate/ (installs SimGrid; docs/simulate.md)
+#   make check-simulate  ... and the tests of testsuite/simulate (programs on
+#                   simulated machines of up to 1024 nodes)
 #   make bench      build and run the benchmarks (table of ratios vs raw MPI)
 #   make fuzz       fuzz nsc's translator with libFuzzer (FUZZ_TIME=s, FUZZ_RUNS=n)
 #   make install PREFIX=/usr/local   (DESTDIR too; packaging/packaging.mk)
@@ -31,6 +35,10 @@ CFLAGS  += -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP
 # check-sanitize; empty in a normal build).
 SANITIZE ?=
 CFLAGS  += $(SANITIZE)
+# SIMULATE: compiler flags of a build for SimGrid's SMPI (-DNS_SIMULATE, set
+# by make simulate; empty in a normal build).
+SIMULATE ?=
+CFLAGS  += $(SIMULATE)
 LDFLAGS += $(SANITIZE)
 ARFLAGS := rcs
 PYTHON  := /usr/bin/python3
@@ -73,7 +81,7 @@ HEADERS := $(patsubst lib-bsplib/include/%,$(BUILD)/include/%,$(wildcard lib-bsp
            $(BUILD)/include/ns_put_word.h
 
 .PHONY: all deps demo check check-protocols check-modes check-memcheck check-sanitize check-hosts \
-        bench install clean fuzz fuzz-deps
+        bench install clean fuzz fuzz-deps simulate deps-simulate check-simulate
 all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
 
 # Installs only what is missing; a no-op (one dpkg query) when all is there.
@@ -285,6 +293,42 @@ check-sanitize: deps
 check-hosts: all
 	@testsuite/hosts/check-hosts.sh $(BUILD)
 
+# simulate: everything built with SimGrid's smpicc and -DNS_SIMULATE (the
+# engine's fallbacks for what SMPI lacks: runtime/src/core/mpi_compat.h) in
+# $(SIMULATE_BUILD), next to $(BUILD), where bspcc --simulate, nsc --simulate
+# and bsprun --simulate find it (docs/simulate.md).  nsc and the launch
+# helpers are plain programs, the same as in $(BUILD).  The platforms go
+# to $(SIMULATE_BUILD)/share/neststep/platforms.  deps-simulate installs
+# SimGrid (Debian's libsimgrid-dev: smpicc, smpirun), only for these targets.
+SIMULATE_BUILD := build-simulate
+SIMULATE_DEB_PACKAGES := libsimgrid-dev
+PLATFORMS := $(wildcard platforms/*.xml)
+deps-simulate: deps
+	@missing=""; for p in $(SIMULATE_DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "deps-simulate: installing$$missing"; \
+	  if [ "$$(id -u)" != 0 ]; then echo "deps-simulate: run as root (or: sudo apt-get install$$missing)"; exit 1; fi; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	fi
+
+simulate: deps-simulate
+	$(Q)$(MAKE) --no-print-directory BUILD=$(SIMULATE_BUILD) CC=smpicc SIMULATE=-DNS_SIMULATE \
+	  $(LIBS:$(BUILD)/%=$(SIMULATE_BUILD)/%) $(TOOLS:$(BUILD)/%=$(SIMULATE_BUILD)/%) \
+	  $(LIBEXEC:$(BUILD)/%=$(SIMULATE_BUILD)/%) $(HEADERS:$(BUILD)/%=$(SIMULATE_BUILD)/%) \
+	  $(PLATFORMS:platforms/%=$(SIMULATE_BUILD)/share/neststep/platforms/%)
+
+$(BUILD)/share/neststep/platforms/%.xml: platforms/%.xml
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
+
+# check-simulate: the tests of testsuite/simulate, which need both builds
+# (a real run at small p is each simulated run's reference).
+check-simulate: all simulate
+	@mkdir -p $(BUILD)/testsuite
+	$(PYTHON) $(LIT) -sv -j2 --param build=$(abspath $(BUILD)) testsuite/simulate
+
 bench: all
 	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
 
@@ -350,7 +394,7 @@ fuzz: fuzz-deps
 	  -artifact_prefix=$(BUILD)/fuzz/artifacts/ $(FUZZ_FLAGS)
 
 clean:
-	rm -rf $(BUILD) $(SANITIZE_BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(SIMULATE_BUILD)
 
 $(BUILD)/samples:
 	@mkdir -p $@

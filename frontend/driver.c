@@ -419,6 +419,7 @@ struct input {
 struct options {
     enum mode mode;
     int emit_c_wanted;          /* --emit-c */
+    int simulate;               /* --simulate: smpicc and the simulation build */
     const char *output;         /* -o */
     const char *std;            /* the last -std=..., or NULL */
     int max_errors;             /* -fmax-errors= */
@@ -476,11 +477,15 @@ usage(void)
 "                       (.nst inputs use -std=gnu11 unless -std is given)\n"
 "  -l<lib> -L<dir> -Wl,<opts> -Xlinker <opt> -static -rdynamic -s\n"
 "                       linker options\n"
+"  --simulate           for a simulated machine (bsprun --simulate): compile with\n"
+"                       SimGrid's smpicc against the simulation build\n"
 "  -v                   print the commands that are run\n"
 "  --version            print the version\n"
 "  --help               print this text\n"
 "\n"
-"Environment: NSC_CC, the compiler to run instead of mpicc; TMPDIR.\n"
+"Environment: NSC_CC, the compiler to run instead of mpicc; NSC_SIMULATE_CC, the\n"
+"compiler of --simulate (default smpicc); NS_SIMULATE_ROOT, the simulation build\n"
+"(default <root>-simulate); TMPDIR.\n"
 "See nsc(1).\n", stdout);
 }
 
@@ -626,6 +631,8 @@ parse_flag_option(struct options *o, const char *a)
         o->emit_c_wanted = 1;
     else if (!strcmp(a, "-v"))
         verbose = 1;
+    else if (!strcmp(a, "--simulate"))
+        o->simulate = 1;
     else if (!strcmp(a, "-P") || !strcmp(a, "--no-line-markers"))
         o->line_markers = 0;
     else if (!strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-MP")) {
@@ -740,18 +747,43 @@ runtime_root(const char *argv0)
     return xstrdup(root);
 }
 
+/* With --simulate, the simulation build (make simulate): $NS_SIMULATE_ROOT,
+ * else <root> itself if it is one (it has share/neststep/platforms), else
+ * <root>-simulate (build -> build-simulate); the compiler $NSC_SIMULATE_CC
+ * or smpicc. */
+static char *
+simulation_root(char *root)
+{
+    const char *env = getenv("NS_SIMULATE_ROOT");
+    if (env && *env) {
+        free(root);
+        return xstrdup(env);
+    }
+    char *platforms = xstrcat3(root, "/share/neststep", "/platforms");
+    int is_simulation = access(platforms, F_OK) == 0;
+    free(platforms);
+    if (is_simulation)
+        return root;
+    char *sim = xstrcat3(root, "-simulate", "");
+    free(root);
+    return sim;
+}
+
 static void
 locate_runtime(struct options *o, const char *argv0)
 {
-    const char *cc = getenv("NSC_CC");
-    o->cc = cc && *cc ? cc : "mpicc";
+    const char *cc = getenv(o->simulate ? "NSC_SIMULATE_CC" : "NSC_CC");
+    o->cc = cc && *cc ? cc : o->simulate ? "smpicc" : "mpicc";
     char *root = runtime_root(argv0);
+    if (o->simulate)
+        root = simulation_root(root);
     o->include_flag = xstrcat3("-I", root, "/include");
     o->neststep_h = xstrcat3(root, "/include", "/neststep.h");
     o->lib_flag = xstrcat3("-L", root, "/lib");
     if (access(o->neststep_h, R_OK) != 0)
-        fatal("cannot find the NestStep-C runtime header '%s': %s", o->neststep_h,
-              strerror(errno));
+        fatal("cannot find the NestStep-C runtime header '%s': %s%s", o->neststep_h,
+              strerror(errno), o->simulate ? " (--simulate: make simulate builds the "
+              "simulation build; NS_SIMULATE_ROOT names another)" : "");
     free(root);
 }
 

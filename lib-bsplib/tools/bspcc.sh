@@ -1,17 +1,34 @@
 #!/bin/sh
 # bspcc - compile and link BSPlib C programs against NestStep-C's BSPlib.
-# Usage: bspcc [--mcbsp] [cc options] file.c... [-o prog]   (other options go to mpicc)
-#   --mcbsp   MulticoreBSP for C 2.0's API (size_t sizes, unsigned ids): -DBSP_MCBSP_API
-# Finds the headers and libraries next to itself: <root>/bin, <root>/include, <root>/lib.
+# Usage: bspcc [--mcbsp] [--simulate] [cc options] file.c... [-o prog]   (other options go to mpicc)
+#   --mcbsp     MulticoreBSP for C 2.0's API (size_t sizes, unsigned ids): -DBSP_MCBSP_API
+#   --simulate  for a simulated machine (bsprun --simulate): SimGrid's smpicc and the
+#               simulation build's libraries (docs/simulate.md)
+# Finds the headers and libraries next to itself: <root>/bin, <root>/include, <root>/lib;
+# with --simulate, in $NS_SIMULATE_ROOT, else <root> if it is a simulation build
+# (<root>/share/neststep/platforms), else <root>-simulate (build -> build-simulate).
 # Links the static libraries, after "-x none" (a -x LANG of the command line
 # does not apply to them); refuses -o without a file name, an output that
 # is one of the libraries, and a command line without input files.
 me=$(basename "$0")
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+cc=${BSPCC_CC:-mpicc}
+for arg do                              # --simulate: another root and compiler
+  if [ "$arg" = --simulate ]; then
+    if [ -n "${NS_SIMULATE_ROOT-}" ]; then root=$NS_SIMULATE_ROOT
+    elif [ ! -d "$root/share/neststep/platforms" ]; then root=$root-simulate; fi
+    [ -f "$root/lib/libnsengine.a" ] || {
+      echo "$me: --simulate: no simulation build in $root (make simulate, or set NS_SIMULATE_ROOT)" >&2
+      exit 1; }
+    cc=${BSPCC_SIMULATE_CC:-smpicc}
+    break
+  fi
+done
 libs="$root/lib/libbsp.a $root/lib/libnsengine.a"
 api= link=1 inputs=0 info=0 out= want=
 for arg do
   shift
+  [ "$arg" = --simulate ] && continue
   if [ -n "$want" ]; then               # the argument of the option before
     [ "$want" = o ] && out=$arg
     [ "$want" = l ] && inputs=$((inputs + 1))
@@ -46,7 +63,7 @@ elif [ -n "$want" ]; then
 fi
 if [ "$inputs" -eq 0 ]; then
   # Only asked for the compiler's version or settings: nothing to link.
-  [ "$info" = 1 ] && exec ${BSPCC_CC:-mpicc} $api -I"$root/include" "$@"
+  [ "$info" = 1 ] && exec $cc $api -I"$root/include" "$@"
   echo "$me: fatal error: no input files" >&2; exit 1
 fi
 if [ -n "$out" ]; then                  # never write over a library
@@ -59,4 +76,4 @@ if [ -n "$out" ]; then                  # never write over a library
   done
 fi
 [ -n "$link" ] || libs=
-exec ${BSPCC_CC:-mpicc} $api -I"$root/include" "$@" ${libs:+-x none} $libs
+exec $cc $api -I"$root/include" "$@" ${libs:+-x none} $libs

@@ -12,12 +12,16 @@
 #                      bspprof (sets NS_PROFILE)
 #   --max-procs=M      allow up to M processes on this machine (default: 64 per
 #                      CPU, fewer if memory is short; also BSPRUN_MAX_PROCS)
+#   --simulate[=PLAT]  run a program built with --simulate on a simulated machine
+#                      under SimGrid's smpirun: PLAT is a platform file or the name
+#                      of a shipped one (default small-cluster; docs/simulate.md)
+#   --cfg=KEY:VALUE    with --simulate: a SimGrid setting, passed to smpirun
 # Engine knobs pass through the environment (see bsprun(1)): NS_TREE_ARITY,
 # NS_DIRECT_MAX, NS_SPIN_POLLS, NS_WAIT_POLICY, NS_WAIT_SLEEP_AFTER,
 # NS_WAIT_NAP_MAX, NS_CHECK_SITES, NS_SYNC, NS_EXCHANGE, NS_CHUNK, NS_PROFILE.
 me=$(basename "$0")
-usage="usage: $me [-np N] [-hosts LIST | -f FILE] [--sync=MODE] [--exchange=PROTO] [--profile[=DIR]] [--max-procs=M] prog [args...]"
-np=1 hosts= hostfile= max_procs=${BSPRUN_MAX_PROCS-}
+usage="usage: $me [-np N] [-hosts LIST | -f FILE] [--sync=MODE] [--exchange=PROTO] [--profile[=DIR]] [--max-procs=M] [--simulate[=PLATFORM] [--cfg=KEY:VALUE]...] prog [args...]"
+np=1 hosts= hostfile= max_procs=${BSPRUN_MAX_PROCS-} simulate= cfgs=
 # A decimal count without its leading zeros; '' if not a positive decimal.
 count() {
   case "$1" in ''|*[!0-9]*) return ;; esac
@@ -51,7 +55,11 @@ while [ $# -gt 0 ]; do
             case "$NS_EXCHANGE" in tree|direct|nbx) export NS_EXCHANGE ;;
               *) echo "$me: --exchange must be tree, direct or nbx, got '$NS_EXCHANGE'" >&2; exit 2 ;;
             esac ;;
-    -h|--help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    --simulate) simulate=small-cluster; shift ;;
+    --simulate=*) simulate=${1#*=}; shift
+            [ -n "$simulate" ] || { echo "$me: --simulate= needs a platform; $usage" >&2; exit 2; } ;;
+    --cfg=*) cfgs="$cfgs $1"; shift ;;
+    -h|--help) sed -n '2,21s/^# \{0,1\}//p' "$0"; exit 0 ;;
     --) shift; break ;;
     -*) echo "$me: unknown option '$1'; $usage (mpiexec options: see BSPRUN_MPIEXEC in bsprun(1))" >&2
         exit 2 ;;
@@ -67,6 +75,13 @@ if [ ${#n} -gt 7 ] || [ "$n" -gt 1048576 ]; then
   echo "$me: process count $np is too large; at most 1048576" >&2; exit 2
 fi
 np=$n
+if [ -n "$cfgs" ] && [ -z "$simulate" ]; then
+  echo "$me: --cfg is a setting of the simulator; use it with --simulate" >&2; exit 2
+fi
+if [ -n "$simulate" ]; then
+  [ -z "$hosts$hostfile" ] || { echo "$me: --simulate runs on a simulated platform, not on -hosts or -f" >&2; exit 2; }
+  max_procs=1048576         # simulated processes: no cap of this machine's
+fi
 if [ -n "$max_procs" ]; then
   cap=$(count "$max_procs")
   case "$cap" in ''|0)
@@ -108,6 +123,51 @@ elif [ -d "$path" ]; then
   echo "$me: program '$prog' is a directory, not a program" >&2; exit 126
 elif [ ! -x "$path" ]; then
   echo "$me: program '$prog' is not executable (chmod +x '$prog'?)" >&2; exit 126
+fi
+
+# --simulate: smpirun with the platform, a host file that takes the
+# platform's hosts in order (again from the first when there are more
+# processes than hosts), and settings that make the simulated times
+# depend on the program and the platform alone: no computation time (the
+# simulated processes compute in no time), and each failed MPI_Iprobe or
+# MPI_Test of a polling loop costs 1 us (SimGrid's default, 100 us growing
+# with each failed poll, would swamp a superstep of microseconds); see
+# docs/simulate.md.
+if [ -n "$simulate" ]; then
+  root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+  if [ -n "${NS_SIMULATE_ROOT-}" ]; then simroot=$NS_SIMULATE_ROOT
+  elif [ -d "$root/share/neststep/platforms" ]; then simroot=$root
+  else simroot=$root-simulate; fi
+  case "$simulate" in
+    */*|*.xml) platform=$simulate ;;
+    *) platform=$simroot/share/neststep/platforms/$simulate.xml ;;
+  esac
+  [ -f "$platform" ] || {
+    echo "$me: --simulate: no platform '$simulate' ($platform; shipped: $(ls "$simroot/share/neststep/platforms" 2>/dev/null | sed 's/\.xml$//' | tr '\n' ' '))" >&2
+    exit 2; }
+  command -v "${BSPRUN_SMPIRUN:-smpirun}" >/dev/null 2>&1 || {
+    echo "$me: --simulate needs SimGrid's smpirun (make simulate installs it)" >&2; exit 2; }
+  hostlist=$(mktemp "${TMPDIR:-/tmp}/bsprun-hosts.XXXXXX") || exit 2
+  trap 'rm -f "$hostlist"' EXIT
+  # every <host id=...>, and every host of each <cluster prefix radical suffix>
+  tr '\n' ' ' < "$platform" | sed 's/<!--[^>]*-->//g; s/</\n</g' | awk -v np="$np" '
+    function attr(s, name,   m) {
+      if (match(s, " " name "=\"[^\"]*\"")) { m = substr(s, RSTART, RLENGTH); sub(/^[^"]*"/, "", m); sub(/"$/, "", m); return m }
+      return "" }
+    /^<host / { h[n++] = attr($0, "id") }
+    /^<cluster / { pre = attr($0, "prefix"); suf = attr($0, "suffix")
+      k = split(attr($0, "radical"), parts, ",")
+      for (i = 1; i <= k; i++) {
+        if (split(parts[i], r, "-") == 2) for (j = r[1] + 0; j <= r[2] + 0; j++) h[n++] = pre j suf
+        else h[n++] = pre parts[i] suf } }
+    END { if (n == 0) exit 1; for (i = 0; i < np; i++) print h[i % n] }' > "$hostlist" || {
+    echo "$me: --simulate: no hosts in $platform" >&2; exit 2; }
+  # shellcheck disable=SC2086
+  "${BSPRUN_SMPIRUN:-smpirun}" -np "$np" -platform "$platform" -hostfile "$hostlist" \
+    --cfg=smpi/simulate-computation:no --cfg=smpi/iprobe:1e-6 --cfg=smpi/test:1e-6 \
+    --cfg=smpi/grow-injected-times:no --cfg=smpi/display-timing:yes \
+    --log=root.thres:warning --log=smpi_utils.thres:info $cfgs "$@"
+  exit $?
 fi
 
 # Each process runs under a watch that names it if it dies of a signal;

@@ -39,14 +39,22 @@ at_exit(void)
         MPI_Finalize();
 }
 
-/* The exit checks run whoever initialised MPI. */
+/* The exit checks run whoever initialised MPI.  In a simulation build
+ * they run when the engine stops instead (ns_engine_leave). */
 void
 ns_install_exit_checks(void)
 {
     static int installed;
-    if (!installed)
+    if (!installed && !NS_FINALIZE_AT_STOP)
         atexit(at_exit);
     installed = 1;
+}
+
+void
+ns_engine_leave(void)
+{
+    if (NS_FINALIZE_AT_STOP)
+        at_exit();
 }
 
 static void

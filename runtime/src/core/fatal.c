@@ -39,6 +39,8 @@ stop_job(void)
     int fin = 0;
     fflush(stdout);
     fflush(stderr);
+    if (NS_STOP_BY_EXIT)
+        _exit(1);
     MPI_Finalized(&fin);
     if (!fin) {
         /* MPICH's launcher tears the job down on MPI_Abort, sometimes before it

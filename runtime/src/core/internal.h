@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "backoff.h"
+#include "mpi_compat.h"
 #include "engine.h"
 #include "neststep.h"
 
@@ -198,6 +199,9 @@ int ns_env_choice(const char *name, const char *const *names, int n, int dflt);
 /* The process's state (core/engine.c), set by start and stop (sync/start.c),
  * and the exit checks, installed by whoever initialises MPI or starts. */
 void ns_engine_set_state(enum ns_engine_state s);
+/* The process is done with the engine: in a simulation build, finalize MPI
+ * now (mpi_compat.h's NS_FINALIZE_AT_STOP); else nothing (exit does it). */
+void ns_engine_leave(void);
 void ns_install_exit_checks(void);
 
 /* ---- the per-superstep agreement and count exchange (combine.c) ---- */

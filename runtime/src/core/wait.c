@@ -12,12 +12,15 @@ static struct ns_wait_conf conf = NS_WAIT_CONF_DEFAULT;
 static int oversubscribed;      /* more processes than cores on this node */
 static int cores;               /* this node's cores: NS_CORES, else the online CPUs */
 
-/* NS_WAIT_POLICY: backoff (the default) or spin-yield. */
+/* NS_WAIT_POLICY: backoff (the default; spin-yield in a simulation build,
+ * mpi_compat.h) or spin-yield. */
 static enum ns_wait_policy
 env_policy(void)
 {
     const char *s = getenv("NS_WAIT_POLICY");
     enum ns_wait_policy policy;
+    if (!s || !*s)
+        return NS_WAIT_POLICY_DEFAULT;
     if (ns_wait_policy_parse(s, &policy))
         return policy;
     if (ns_mpi_world_rank() == 0)
@@ -93,6 +96,10 @@ ns_backoff_done(struct ns_backoff *b)
 void
 ns_wait(MPI_Request *req)
 {
+    if (NS_BLOCKING_WAITS) {
+        MPI_Wait(req, MPI_STATUS_IGNORE);
+        return;
+    }
     struct ns_backoff b = { 0 };
     int done = 0;
     for (;;) {
@@ -148,6 +155,11 @@ ns_wait_all(int n, MPI_Request *reqs)
 {
     if (n == 0)
         return;
+    if (NS_BLOCKING_WAITS) {            /* one by one: SMPI 3.32's MPI_Waitall can crash */
+        for (int i = 0; i < n; i++)
+            MPI_Wait(&reqs[i], MPI_STATUS_IGNORE);
+        return;
+    }
     struct ns_backoff b = { 0 };
     while (!ns_test_all(n, reqs))
         ns_backoff_idle(&b);

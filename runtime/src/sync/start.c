@@ -31,6 +31,7 @@ idle_until_end(void)
     ns_node_report();
     ns_engine_set_state(NS_STOPPED);
     ns_report_state(NS_WATCH_STOPPED);
+    ns_engine_leave();
     exit(0);
 }
 
@@ -108,4 +109,5 @@ ns_engine_stop(const struct ns_site *site)
     ns_proc.running = 0;
     ns_engine_set_state(NS_STOPPED);
     ns_report_state(NS_WATCH_STOPPED);
+    ns_engine_leave();
 }

@@ -37,7 +37,7 @@ void
 ns_node_init(void)
 {
     int n = ns_mpi_world_size(), wr = ns_mpi_world_rank();
-    if (gethostname(host, sizeof host) != 0)
+    if (ns_host_name(host, sizeof host) != 0)
         strcpy(host, "?");
     host[sizeof host - 1] = '\0';
     char *all = ns_xmalloc(sizeof host * (size_t)n);
@@ -64,7 +64,10 @@ ns_node_attach(int nprocs, const struct ns_site *site,
 {
     seg_head_bytes = head_bytes;
     static const char *const path[] = { "shm", "mpi" };
-    int choice = ns_env_choice("NS_NODE_LOCAL", path, 2, 0);
+    int choice = ns_env_choice("NS_NODE_LOCAL", path, 2, NS_SHARED_WINDOWS ? 0 : 1);
+    if (choice == 0 && !NS_SHARED_WINDOWS)
+        ns_fatal(site, "NS_NODE_LOCAL=shm needs memory shared between processes, which a "
+                 "simulated machine does not have; use mpi (the default here)");
     if (choice < 0)
         ns_fatal(site, "NS_NODE_LOCAL=%s is not a node-local path; use shm (the default: "
                  "processes on one node combine through shared memory) or mpi (MPI messages "
