@@ -324,10 +324,11 @@ $(BUILD)/share/neststep/platforms/%.xml: platforms/%.xml
 	$(Q)cp $< $@
 
 # check-simulate: the tests of testsuite/simulate, which need both builds
-# (a real run at small p is each simulated run's reference).
+# (a real run at small p is each simulated run's reference); ends with
+# "testsuite: N passed, N failed, N skipped" (.ci/run reads it).
 check-simulate: all simulate
 	@mkdir -p $(BUILD)/testsuite
-	$(PYTHON) $(LIT) -sv -j2 --param build=$(abspath $(BUILD)) testsuite/simulate
+	@testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite/simulate
 
 bench: all
 	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD))
