@@ -84,16 +84,23 @@ HEADERS := $(patsubst lib-bsplib/include/%,$(BUILD)/include/%,$(wildcard lib-bsp
         bench install clean fuzz fuzz-deps simulate deps-simulate check-simulate
 all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
 
-# Installs only what is missing; a no-op (one dpkg query) when all is there.
-deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+# $(call install_missing,PACKAGES): the recipe of a deps target: installs
+# those of the Debian PACKAGES that are missing (root; apt-get), a no-op
+# (one dpkg query each) when all are there.
+define install_missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
-	  echo "deps: installing$$missing"; \
-	  if [ "$$(id -u)" != 0 ]; then echo "deps: run as root (or: sudo apt-get install$$missing)"; exit 1; fi; \
+	  echo "$@: installing$$missing"; \
+	  if [ "$$(id -u)" != 0 ]; then echo "$@: run as root (or: sudo apt-get install$$missing)"; exit 1; fi; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
 	fi
+endef
+
+# Installs only what is missing; a no-op (one dpkg query) when all is there.
+deps:
+	$(call install_missing,$(DEB_PACKAGES))
 
 # Every tool the build runs (mpicc, flex, bison) comes from deps: under
 # make -j nothing may start before it.
@@ -303,14 +310,7 @@ SIMULATE_BUILD := build-simulate
 SIMULATE_DEB_PACKAGES := libsimgrid-dev
 PLATFORMS := $(wildcard platforms/*.xml)
 deps-simulate: deps
-	@missing=""; for p in $(SIMULATE_DEB_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "deps-simulate: installing$$missing"; \
-	  if [ "$$(id -u)" != 0 ]; then echo "deps-simulate: run as root (or: sudo apt-get install$$missing)"; exit 1; fi; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	fi
+	$(call install_missing,$(SIMULATE_DEB_PACKAGES))
 
 simulate: deps-simulate
 	$(Q)$(MAKE) --no-print-directory BUILD=$(SIMULATE_BUILD) CC=smpicc SIMULATE=-DNS_SIMULATE \
@@ -371,14 +371,7 @@ FUZZ_LIMIT  = -max_total_time=$(FUZZ_TIME) $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS))
 # Like deps, for the fuzzer's compiler and runtime only (flex, bison and gcc
 # come from DEB_PACKAGES).
 fuzz-deps:
-	@missing=""; for p in $(FUZZ_DEB_PACKAGES) $(filter flex bison gcc make,$(DEB_PACKAGES)); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "fuzz-deps: installing$$missing"; \
-	  if [ "$$(id -u)" != 0 ]; then echo "fuzz-deps: run as root (or: sudo apt-get install$$missing)"; exit 1; fi; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
-	fi
+	$(call install_missing,$(FUZZ_DEB_PACKAGES) $(filter flex bison gcc make,$(DEB_PACKAGES)))
 
 $(FUZZ_BIN): $(FUZZ_SRC) $(FRONTEND_HDR) $(wildcard frontend/*.h)
 	@mkdir -p $(dir $@)
