@@ -262,31 +262,34 @@ struct collect {
     int cap;
 };
 
-/* The distributed array whose element (not a section) the chain top n
- * reads, or NULL. */
+/* The distributed array of the element (not a section) the chain top n
+ * names, or NULL. */
 static struct symbol *
-element_read_of(struct rw *r, struct node *n)
+element_of(struct rw *r, struct node *n)
 {
     struct node *sub[1];
     if (n->kind != N_INDEX || (n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n))
         return NULL;
     struct symbol *s = root_symbol(r->u, n);
-    if (sh_kind_of(s) != SH_DARRAY || subscripts_of(n, sub, 1) < 0 || is_section_chain(n)
-        || not_a_read(r, n))
+    if (sh_kind_of(s) != SH_DARRAY || subscripts_of(n, sub, 1) < 0 || is_section_chain(n))
         return NULL;
     return s;
+}
+
+/* The distributed array whose element the chain top n reads, or NULL. */
+static struct symbol *
+element_read_of(struct rw *r, struct node *n)
+{
+    struct symbol *s = element_of(r, n);
+    return s && !not_a_read(r, n) ? s : NULL;
 }
 
 /* The array of element n where n is written (=, op=, ++, --), else NULL. */
 static struct symbol *
 element_write_of(struct rw *r, struct node *n)
 {
-    struct node *sub[1];
-    if (n->kind != N_INDEX || (n->parent && n->parent->kind == N_INDEX && n->parent->lhs == n))
-        return NULL;
-    struct symbol *s = root_symbol(r->u, n);
-    if (sh_kind_of(s) != SH_DARRAY || subscripts_of(n, sub, 1) < 0 || is_section_chain(n)
-        || !not_a_read(r, n))
+    struct symbol *s = element_of(r, n);
+    if (!s || !not_a_read(r, n))
         return NULL;
     const struct node *e = n, *p = n->parent;
     while (p && (p->kind == N_PAREN || p->kind == N_MEMBER || (p->kind == N_INDEX && p->lhs == e))) {
