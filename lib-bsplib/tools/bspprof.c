@@ -1099,10 +1099,21 @@ static const char *const phase_color[5] = { "#4e79a7", "#f28e2b", "#e15759", "#7
 #define LEFT 70
 #define TOP 40
 
+/* The timeline has a lane per process up to max_lanes processes (--lanes);
+ * beyond, a lane per band of consecutive processes (band_size of them),
+ * which shows the phases of its members added up. */
+static int max_lanes = 128, band_size = 1;
+
+static int
+lanes(void)
+{
+    return (nprocs + band_size - 1) / band_size;
+}
+
 static double
 lane_height(void)
 {
-    double h = 480.0 / nprocs;
+    double h = 480.0 / lanes();
     return h > 24 ? 24 : h < 3 ? 3 : h;
 }
 
@@ -1195,16 +1206,75 @@ svg_groups(FILE *f, double scale, double lh)
     }
     for (long j = 0; j < nb; j++) {
         double inset = 3.0 - 2.0 * b[j].depth;    /* deeper: inside */
-        double x = LEFT + b[j].t0 * scale, y = TOP + b[j].lo * lh - inset;
+        int lo = b[j].lo / band_size, hi = b[j].hi / band_size;
+        double x = LEFT + b[j].t0 * scale, y = TOP + lo * lh - inset;
         fprintf(f, "<rect class=\"group\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
                 "fill=\"none\" stroke=\"%s\" stroke-width=\"2\">"
                 "<title>group depth %d, index %d, size %d, processes %d..%d: %ld combines, "
                 "%.2f..%.2f us</title></rect>\n", x, y,
                 (b[j].t1 - b[j].t0) * scale > 0.5 ? (b[j].t1 - b[j].t0) * scale : 0.5,
-                (b[j].hi - b[j].lo + 1) * lh + 2 * inset, depth_color[b[j].depth % 3], b[j].depth,
+                (hi - lo + 1) * lh + 2 * inset, depth_color[b[j].depth % 3], b[j].depth,
                 b[j].index, b[j].size, b[j].lo, b[j].hi, b[j].steps, b[j].t0, b[j].t1);
     }
     free(b);
+}
+
+/* Processes lo..hi in one lane at y, in 2-pixel slots: each slot shows
+ * the share of each phase in its time (added up over the processes) as a
+ * stacked bar, with the supersteps that end in it. */
+static void
+svg_slots(FILE *f, int lo, int hi, double y, double lh, double T)
+{
+    int nslot = PLOT_W / 2;
+    double slot = T / nslot, (*ph)[5] = xcalloc((size_t)nslot, sizeof *ph);
+    long *cnt = xcalloc((size_t)nslot, sizeof *cnt);
+    for (int pid = lo; pid <= hi; pid++) {
+        const struct proc *P = &procs[pid];
+        for (long i = 0; i < P->nrec; i++) {
+            const struct nsp_step *r = P->rec[i];
+            /* a phase may end after the last superstep's end (times
+             * out of order): the slots stop at T */
+            double s_end = at(P, r, NSP_T_END) / slot;
+            cnt[s_end < nslot ? (int)s_end : nslot - 1]++;
+            for (int k = 0; k < 5; k++) {
+                double a = at(P, r, k), b = at(P, r, k + 1);
+                if (a / slot >= nslot)
+                    continue;
+                for (int s = (int)(a / slot); s < nslot && s * slot < b; s++) {
+                    double l = a > s * slot ? a : s * slot;
+                    double h = b < (s + 1) * slot ? b : (s + 1) * slot;
+                    if (h > l && s >= 0)
+                        ph[s][k] += h - l;
+                }
+            }
+        }
+    }
+    char who[64];
+    if (lo == hi)
+        snprintf(who, sizeof who, "process %d", lo);
+    else
+        snprintf(who, sizeof who, "processes %d..%d", lo, hi);
+    for (int s = 0; s < nslot; s++) {
+        double sum = ph[s][0] + ph[s][1] + ph[s][2] + ph[s][3] + ph[s][4], yy = y + 1;
+        if (sum <= 0)
+            continue;
+        fprintf(f, "<g><title>%s, %.1f..%.1f us: %ld supersteps end here; w %.0f%%, "
+                "send %.0f%%, wait %.0f%%, receive %.0f%%, apply %.0f%%</title>", who,
+                s * slot, (s + 1) * slot, cnt[s], 100 * ph[s][0] / sum,
+                100 * ph[s][1] / sum, 100 * ph[s][2] / sum, 100 * ph[s][3] / sum,
+                100 * ph[s][4] / sum);
+        for (int k = 0; k < 5; k++) {
+            double hh = (lh - 2) * ph[s][k] / sum;
+            if (hh <= 0)
+                continue;
+            fprintf(f, "<rect x=\"%d\" y=\"%.2f\" width=\"2\" height=\"%.2f\" fill=\"%s\"/>",
+                    LEFT + 2 * s, yy, hh, phase_color[k]);
+            yy += hh;
+        }
+        fprintf(f, "</g>\n");
+    }
+    free(ph);
+    free(cnt);
 }
 
 static void
@@ -1213,9 +1283,10 @@ write_svg(const char *path)
     FILE *f = fopen(path, "w");
     if (!f)
         die("cannot write %s: %s", path, strerror(errno));
+    band_size = (nprocs + max_lanes - 1) / max_lanes;
     double lh = lane_height(), T = measured_total > 0 ? measured_total : 1;
     double scale = PLOT_W / T;
-    int height = (int)(TOP + nprocs * lh + 70);
+    int nl = lanes(), height = (int)(TOP + nl * lh + 70);
     char title[256];
     snprintf(title, sizeof title, "bspprof timeline: %s, %d processes, %ld supersteps",
              procs[0].head->program, nprocs, nrows);
@@ -1227,13 +1298,21 @@ write_svg(const char *path)
     for (int pid = 0; pid < nprocs; pid++)
         if (procs[pid].nrec > maxrec)
             maxrec = procs[pid].nrec;
-    int aggregate = maxrec > PLOT_W / 2;        /* more supersteps than 2-pixel slots */
-    for (int pid = 0; pid < nprocs; pid++) {
+    /* more supersteps than 2-pixel slots, or more processes than lanes */
+    int aggregate = maxrec > PLOT_W / 2 || band_size > 1;
+    for (int lane = 0; lane < nl; lane++) {
+        int pid = lane * band_size, last = pid + band_size - 1 < nprocs ? pid + band_size - 1
+                                                                      : nprocs - 1;
         const struct proc *P = &procs[pid];
-        double y = TOP + pid * lh;
+        double y = TOP + lane * lh;
+        char label[32];
+        if (band_size > 1)
+            snprintf(label, sizeof label, "%d-%d", pid, last);
+        else
+            snprintf(label, sizeof label, "%d", pid);
         fprintf(f, "<g class=\"lane\" id=\"p%d\"><text x=\"%d\" y=\"%.2f\" text-anchor=\"end\" "
-                "font-size=\"%.1f\">%d</text>\n", pid, LEFT - 4, y + lh * 0.8,
-                lh < 11 ? lh : 11, pid);
+                "font-size=\"%.1f\">%s</text>\n", pid, LEFT - 4, y + lh * 0.8,
+                lh < 11 ? lh : 11, label);
         if (!aggregate) {
             for (long i = 0; i < P->nrec; i++) {
                 const struct nsp_step *r = P->rec[i];
@@ -1252,52 +1331,8 @@ write_svg(const char *path)
                             w->wmax, (unsigned long long)w->hbytes);
                 }
             }
-        } else {
-            /* 2-pixel slots: each slot shows the share of each phase in
-             * its time as a stacked bar, with the supersteps it holds */
-            int nslot = PLOT_W / 2;
-            double slot = T / nslot, (*ph)[5] = xcalloc((size_t)nslot, sizeof *ph);
-            long *cnt = xcalloc((size_t)nslot, sizeof *cnt);
-            for (long i = 0; i < P->nrec; i++) {
-                const struct nsp_step *r = P->rec[i];
-                /* a phase may end after the last superstep's end (times
-                 * out of order): the slots stop at T */
-                double s_end = at(P, r, NSP_T_END) / slot;
-                cnt[s_end < nslot ? (int)s_end : nslot - 1]++;
-                for (int k = 0; k < 5; k++) {
-                    double a = at(P, r, k), b = at(P, r, k + 1);
-                    if (a / slot >= nslot)
-                        continue;
-                    for (int s = (int)(a / slot); s < nslot && s * slot < b; s++) {
-                        double lo = a > s * slot ? a : s * slot;
-                        double hi = b < (s + 1) * slot ? b : (s + 1) * slot;
-                        if (hi > lo && s >= 0)
-                            ph[s][k] += hi - lo;
-                    }
-                }
-            }
-            for (int s = 0; s < nslot; s++) {
-                double sum = ph[s][0] + ph[s][1] + ph[s][2] + ph[s][3] + ph[s][4], yy = y + 1;
-                if (sum <= 0)
-                    continue;
-                fprintf(f, "<g><title>process %d, %.1f..%.1f us: %ld supersteps end here; w %.0f%%, "
-                        "send %.0f%%, wait %.0f%%, receive %.0f%%, apply %.0f%%</title>", pid,
-                        s * slot, (s + 1) * slot, cnt[s], 100 * ph[s][0] / sum,
-                        100 * ph[s][1] / sum, 100 * ph[s][2] / sum, 100 * ph[s][3] / sum,
-                        100 * ph[s][4] / sum);
-                for (int k = 0; k < 5; k++) {
-                    double hh = (lh - 2) * ph[s][k] / sum;
-                    if (hh <= 0)
-                        continue;
-                    fprintf(f, "<rect x=\"%d\" y=\"%.2f\" width=\"2\" height=\"%.2f\" fill=\"%s\"/>",
-                            LEFT + 2 * s, yy, hh, phase_color[k]);
-                    yy += hh;
-                }
-                fprintf(f, "</g>\n");
-            }
-            free(ph);
-            free(cnt);
-        }
+        } else
+            svg_slots(f, pid, last, y, lh, T);
         fprintf(f, "</g>\n");
     }
     svg_groups(f, scale, lh);
@@ -1311,9 +1346,9 @@ write_svg(const char *path)
                 fprintf(f, "<line class=\"boundary\" x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%.2f\" "
                         "stroke=\"black\" stroke-width=\"0.6\" stroke-dasharray=\"2,2\"/>\n",
                         LEFT + rows[i].end * scale, TOP - 4, LEFT + rows[i].end * scale,
-                        TOP + nprocs * lh + 2);
+                        TOP + nl * lh + 2);
     /* time axis */
-    double ya = TOP + nprocs * lh + 14;
+    double ya = TOP + nl * lh + 14;
     double tick = pow(10, floor(log10(T / 5)));
     if (T / tick > 10)
         tick *= 2;
@@ -1335,7 +1370,11 @@ write_svg(const char *path)
     fprintf(f, "<rect x=\"%.1f\" y=\"%.2f\" width=\"10\" height=\"10\" fill=\"none\" "
             "stroke=\"#7b4f73\" stroke-width=\"1.5\"/><text x=\"%.1f\" y=\"%.2f\">NestStep group</text>\n",
             x, ya + 14, x + 14, ya + 23);
-    if (aggregate)
+    if (band_size > 1)
+        fprintf(f, "<text x=\"%d\" y=\"%.2f\">%d processes, a lane per %d: each 2-pixel column "
+                "shows the share of each phase in the time of the lane's processes</text>\n",
+                LEFT, ya + 40, nprocs, band_size);
+    else if (aggregate)
         fprintf(f, "<text x=\"%d\" y=\"%.2f\">%ld supersteps on a process: each 2-pixel column "
                 "shows the share of each phase in its time</text>\n", LEFT, ya + 40, maxrec);
     fprintf(f, "</svg>\n");
@@ -1410,7 +1449,7 @@ usage(int status)
 {
     fprintf(status ? stderr : stdout,
             "usage: %s [--params FILE] [--csv] [--rows N] [--top K] [--svg FILE]\n"
-            "       [--matrix FILE [--superstep N]] DIR\n"
+            "       [--lanes N] [--matrix FILE [--superstep N]] DIR\n"
             "Reads the trace in DIR (bsprun --profile=DIR) and prints a table per superstep\n"
             "with the BSP prediction w + h*g + l from bspprobe's parameter file (--params,\n"
             "else DIR/bspprobe.txt, else ./bspprobe.txt).  See bspprof(1).\n", me);
@@ -1456,6 +1495,10 @@ main(int argc, char **argv)
             maxrows = count_arg(a, ARG(), LONG_MAX);
         else if (!strcmp(a, "--top"))
             top = (int)count_arg(a, ARG(), INT_MAX);
+        else if (!strcmp(a, "--lanes")) {
+            if ((max_lanes = (int)count_arg(a, ARG(), INT_MAX)) < 1)
+                die("--lanes takes a whole number >= 1; see --help");
+        }
         else if (!strcmp(a, "-h") || !strcmp(a, "--help"))
             usage(0);
         else if (a[0] == '-')

@@ -3,7 +3,8 @@
 // bspprof's table has exactly those supersteps, h and messages, at the
 // sites of the syncs (1 process: the put goes to itself, which h does not
 // count).  The SVG is well-formed with one lane per process, and so is the
-// communication matrix.
+// communication matrix; with --lanes 2 the 5 processes take 2 lanes (0-2,
+// 3-4), each column the phases of its processes added up.
 // RUN: %bspcc %s -o %t
 // RUN: rm -rf %t.d1 %t.d2 %t.d3 %t.d4 %t.d5
 // RUN: %bsprun 1 --profile=%t.d1 %t | FileCheck %s --check-prefix=OUT
@@ -25,31 +26,37 @@
 // RUN: bspprof --matrix %t.m1.svg --superstep 1 %t.d5 > /dev/null
 // RUN: grep -o '4 -&gt; 0: [0-9]* bytes in [0-9]* messages' %t.m1.svg | FileCheck %s --check-prefix=MATRIX1
 // RUN: not bspprof --superstep 9 --matrix %t.m1.svg %t.d5 2>&1 | FileCheck %s --check-prefix=BADSTEP
+// RUN: bspprof --svg %t.b.svg --lanes 2 %t.d5 > /dev/null
+// RUN: xmllint --noout %t.b.svg
+// RUN: grep -o 'class="lane" id="p[0-9]*"><text[^>]*>[0-9-]*' %t.b.svg | sed 's/.*>//' | FileCheck %s --check-prefix=BANDS
+// RUN: grep -c 'processes 0..2, ' %t.b.svg | FileCheck %s --check-prefix=COLUMNS
+// RUN: grep -o '5 processes, a lane per 3' %t.b.svg | FileCheck %s --check-prefix=BANDNOTE
+// RUN: not bspprof --svg %t.b.svg --lanes 0 %t.d5 2>&1 | FileCheck %s --check-prefix=BADLANES
 // OUT: ring done
 // row,kind,superstep,ordinal,site,group,depth,gindex,gsize,members,h_bytes,h_words,sent,recv,msgs_max,msgs,puts,gets,sends,items,item_bytes,da_served,aborted
-// P1:      0,sync,0,0,ring.c:78,all/1,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0
-// P1-NEXT: 1,sync,1,0,ring.c:81,all/1,0,0,1,1,0,0,0,0,0,0,1,0,0,0,0,0,0
-// P1-NEXT: 2,sync,2,0,ring.c:81,all/1,0,0,1,1,0,0,0,0,0,0,1,0,0,0,0,0,0
-// P1-NEXT: 3,sync,3,0,ring.c:84,all/1,0,0,1,1,0,0,0,0,0,0,1,0,0,0,0,0,0
-// P1-NEXT: 4,end,4,0,ring.c:88,all/1,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P1:      0,sync,0,0,ring.c:91,all/1,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P1-NEXT: 1,sync,1,0,ring.c:94,all/1,0,0,1,1,0,0,0,0,0,0,1,0,0,0,0,0,0
+// P1-NEXT: 2,sync,2,0,ring.c:94,all/1,0,0,1,1,0,0,0,0,0,0,1,0,0,0,0,0,0
+// P1-NEXT: 3,sync,3,0,ring.c:97,all/1,0,0,1,1,0,0,0,0,0,0,1,0,0,0,0,0,0
+// P1-NEXT: 4,end,4,0,ring.c:101,all/1,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0
 // P1-NOT: {{.}}
-// P2:      0,sync,0,0,ring.c:78,all/2,0,0,2,2,0,0,0,0,0,0,0,0,0,0,0,0,0
-// P2-NEXT: 1,sync,1,0,ring.c:81,all/2,0,0,2,2,800,100,800,800,1,2,2,0,0,0,0,0,0
-// P2-NEXT: 2,sync,2,0,ring.c:81,all/2,0,0,2,2,800,100,800,800,1,2,2,0,0,0,0,0,0
-// P2-NEXT: 3,sync,3,0,ring.c:84,all/2,0,0,2,2,800,100,800,800,1,2,2,0,0,0,0,0,0
-// P2-NEXT: 4,end,4,0,ring.c:88,all/2,0,0,2,2,0,0,0,0,0,0,0,0,0,0,0,0,0
-// P3:      0,sync,0,0,ring.c:78,all/3,0,0,3,3,0,0,0,0,0,0,0,0,0,0,0,0,0
-// P3-NEXT: 1,sync,1,0,ring.c:81,all/3,0,0,3,3,800,100,800,800,1,3,3,0,0,0,0,0,0
-// P3-NEXT: 2,sync,2,0,ring.c:81,all/3,0,0,3,3,800,100,800,800,1,3,3,0,0,0,0,0,0
-// P3-NEXT: 3,sync,3,0,ring.c:84,all/3,0,0,3,3,800,100,800,800,1,3,3,0,0,0,0,0,0
-// P3-NEXT: 4,end,4,0,ring.c:88,all/3,0,0,3,3,0,0,0,0,0,0,0,0,0,0,0,0,0
-// P4:      1,sync,1,0,ring.c:81,all/4,0,0,4,4,800,100,800,800,1,4,4,0,0,0,0,0,0
-// P4:      4,end,4,0,ring.c:88,all/4,0,0,4,4,0,0,0,0,0,0,0,0,0,0,0,0,0
-// P5:      0,sync,0,0,ring.c:78,all/5,0,0,5,5,0,0,0,0,0,0,0,0,0,0,0,0,0
-// P5-NEXT: 1,sync,1,0,ring.c:81,all/5,0,0,5,5,800,100,800,800,1,5,5,0,0,0,0,0,0
-// P5-NEXT: 2,sync,2,0,ring.c:81,all/5,0,0,5,5,800,100,800,800,1,5,5,0,0,0,0,0,0
-// P5-NEXT: 3,sync,3,0,ring.c:84,all/5,0,0,5,5,800,100,800,800,1,5,5,0,0,0,0,0,0
-// P5-NEXT: 4,end,4,0,ring.c:88,all/5,0,0,5,5,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P2:      0,sync,0,0,ring.c:91,all/2,0,0,2,2,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P2-NEXT: 1,sync,1,0,ring.c:94,all/2,0,0,2,2,800,100,800,800,1,2,2,0,0,0,0,0,0
+// P2-NEXT: 2,sync,2,0,ring.c:94,all/2,0,0,2,2,800,100,800,800,1,2,2,0,0,0,0,0,0
+// P2-NEXT: 3,sync,3,0,ring.c:97,all/2,0,0,2,2,800,100,800,800,1,2,2,0,0,0,0,0,0
+// P2-NEXT: 4,end,4,0,ring.c:101,all/2,0,0,2,2,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P3:      0,sync,0,0,ring.c:91,all/3,0,0,3,3,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P3-NEXT: 1,sync,1,0,ring.c:94,all/3,0,0,3,3,800,100,800,800,1,3,3,0,0,0,0,0,0
+// P3-NEXT: 2,sync,2,0,ring.c:94,all/3,0,0,3,3,800,100,800,800,1,3,3,0,0,0,0,0,0
+// P3-NEXT: 3,sync,3,0,ring.c:97,all/3,0,0,3,3,800,100,800,800,1,3,3,0,0,0,0,0,0
+// P3-NEXT: 4,end,4,0,ring.c:101,all/3,0,0,3,3,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P4:      1,sync,1,0,ring.c:94,all/4,0,0,4,4,800,100,800,800,1,4,4,0,0,0,0,0,0
+// P4:      4,end,4,0,ring.c:101,all/4,0,0,4,4,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P5:      0,sync,0,0,ring.c:91,all/5,0,0,5,5,0,0,0,0,0,0,0,0,0,0,0,0,0
+// P5-NEXT: 1,sync,1,0,ring.c:94,all/5,0,0,5,5,800,100,800,800,1,5,5,0,0,0,0,0,0
+// P5-NEXT: 2,sync,2,0,ring.c:94,all/5,0,0,5,5,800,100,800,800,1,5,5,0,0,0,0,0,0
+// P5-NEXT: 3,sync,3,0,ring.c:97,all/5,0,0,5,5,800,100,800,800,1,5,5,0,0,0,0,0,0
+// P5-NEXT: 4,end,4,0,ring.c:101,all/5,0,0,5,5,0,0,0,0,0,0,0,0,0,0,0,0,0
 // TABLE: bspprof: {{.*}}, 3 processes, 5 supersteps
 // TABLE: # kind step site group w_max_us h_bytes h_words msgs
 // TABLE-NEXT: 0 sync 0 ring.c:{{[0-9]+}} all/3 {{[0-9.]+}} 0 0 0
@@ -63,6 +70,12 @@
 // MATRIX: 4 -&gt; 0: 2400 bytes in 3 messages
 // MATRIX1: 4 -&gt; 0: 800 bytes in 1 messages
 // BADSTEP: bspprof: --superstep 9: the run has supersteps #0..#4
+// BANDS: 0-2
+// BANDS-NEXT: 3-4
+// BANDS-NOT: {{.}}
+// COLUMNS: {{[1-9][0-9]*}}
+// BANDNOTE: 5 processes, a lane per 3
+// BADLANES: bspprof: --lanes takes a whole number >= 1
 #include <stdio.h>
 #include "bsp.h"
 
