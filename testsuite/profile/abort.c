@@ -16,7 +16,7 @@
 // RUN: not env NS_PROFILE=/proc/no-such-dir/trace %bsprun 2 %t 2>&1 | FileCheck %s --check-prefix=BADDIR
 // ... and so does --profile= without a directory, before anything starts.
 // RUN: sh -c '%bsprun 2 --profile= %t; echo "exit $?"' 2>&1 | FileCheck %s --check-prefix=EMPTY
-// EMPTY: {{^}}bsprun: --profile= needs a directory; usage: bsprun [-np N] [-hosts LIST | -f FILE] [--sync=MODE] [--exchange=PROTO] [--profile[=DIR]] [--max-procs=M] prog [args...]{{$}}
+// EMPTY: {{^}}bsprun: --profile= needs a directory; usage: bsprun [-np N] [-hosts LIST | -f FILE] [--sync=MODE] [--exchange=PROTO] [--profile[=DIR]] [--max-procs=M] [--simulate[=PLATFORM] [--cfg=KEY:VALUE]...] prog [args...]{{$}}
 // EMPTY-NEXT: {{^}}exit 2{{$}}
 // ERR: bsp_abort: process 1: stop here
 // BADDIR: error: [process {{[01]}}, superstep 0] NS_PROFILE: cannot create directory /proc/no-such-dir: {{.*}}; set NS_PROFILE (bsprun --profile=DIR) to a directory that can be written
