@@ -53,7 +53,7 @@ END {
             for (i = 1; i <= nm; i++) printf " %13.3f %6d", comm[k, p, mode[i]], steps[k, p, mode[i]]
             base = comm[k, p, "barrier"]
             for (i = 2; i <= nm; i++)
-                printf " %13.1f%%", base > 0 ? 100 * (comm[k, p, mode[i]] - base) / base : 0
+                printf " %13.1f%%", (base > 0 ? 100 * (comm[k, p, mode[i]] - base) / base : 0)
             printf " %8s\n", p == 32 ? paper[k] : ""
         }
     }
