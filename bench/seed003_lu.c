@@ -58,6 +58,7 @@ main(void)
         const double *l = lcol;
         if (t == kcol) {
             lu_multipliers(&L, a, k, u, lsend);
+            S3_FLOPS(llen);             /* a division a row */
             l = lsend;
             for (int gt = 0; gt < cols && llen > 0; gt++)
                 if (gt != t)
@@ -68,6 +69,7 @@ main(void)
         if (t != kcol)
             S3_READ(lcol, llen > 0);
         lu_update(&L, a, k, l, u);
+        S3_FLOPS(2.0 * llen * ulen);    /* a multiply-add an element */
     }
     s3_stop();
 

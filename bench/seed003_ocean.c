@@ -54,6 +54,7 @@ main(void)
             if (b.east >= 0)
                 S3_READ(halo_e, 1);
             ocean_relax(&b, &u, &u2, halo_n, halo_s, halo_w, halo_e);
+            S3_FLOPS(6.0 * h * w);      /* a five-point update a point */
             if (it == iters)
                 break;
         }

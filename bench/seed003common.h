@@ -36,6 +36,19 @@ extern long s3_syncs;
         s3_comm += bench_now() - s3_t0_;            \
     } while (0)
 
+/* Declares n floating-point operations of the work just done.  On a
+ * simulated machine (bspcc --simulate -DNS_SIMULATE, make bench-simulate)
+ * they take n / (the host's speed) of simulated time, so that computation
+ * counts, and the same in every run, while bsprun --simulate has SimGrid
+ * count no measured computation (smpi/simulate-computation:no); in a real
+ * build nothing. */
+#ifdef NS_SIMULATE
+#include <smpi/smpi.h>
+#define S3_FLOPS(n) smpi_execute_flops((double)(n))
+#else
+#define S3_FLOPS(n) ((void)0)
+#endif
+
 /* The configuration this run is under, from NS_SYNC and NS_EXCHANGE as
  * the runner set them: "barrier/tree", "barrier/direct", "barrier/nbx",
  * "relaxed", "relaxed-eager", ... */
