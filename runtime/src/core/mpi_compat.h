@@ -122,11 +122,11 @@ ns_sim_improbe(int source, int tag, MPI_Comm comm, int *flag, struct ns_sim_mess
     MPI_Status own;
     if (status == MPI_STATUS_IGNORE)
         status = &own;
+    *m = (struct ns_sim_message){ MPI_PROC_NULL, tag, comm };   /* no message: receives none */
     int rc = MPI_Iprobe(source, tag, comm, flag, status);
     if (rc == MPI_SUCCESS && *flag) {
         m->source = status->MPI_SOURCE;
         m->tag = status->MPI_TAG;
-        m->comm = comm;
     }
     return rc;
 }
