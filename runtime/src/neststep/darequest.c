@@ -527,6 +527,13 @@ array_of(const struct da_rec *r, ns_darray **last, const struct ns_site *site)
     return *last = s->a;
 }
 
+/* Are units i .. i+n-1 consecutive units of my block (one copy)? */
+static int
+my_block_run(const ns_darray *a, long i, long n)
+{
+    return a->dist == NS_BLOCK && n > 0 && ns_da_owned(a, i) && ns_da_owned(a, i + n - 1);
+}
+
 /* Appends my units that a mirror list names to src's mirror reply. */
 static void
 serve_mirror_list(int src, const struct da_rec *r, ns_darray *a, const struct ns_site *site)
@@ -541,7 +548,7 @@ serve_mirror_list(int src, const struct da_rec *r, ns_darray *a, const struct ns
             o += us;
             continue;
         }
-        if (a->dist != NS_BLOCK || n < 1 || !ns_da_owned(a, i) || !ns_da_owned(a, i + n - 1))
+        if (!my_block_run(a, i, n))
             not_owned(a, ns_da_owned(a, i) ? i + n - 1 : i, src, site);
         memcpy(o, a->local + (size_t)ns_da_lidx(a, i) * us, (size_t)n * us);
         o += (size_t)n * us;
@@ -568,9 +575,8 @@ serve(int src, int kind, const struct ns_site *site)
             struct ns_buf *out = kind == DA_READ ? &pe->rep_out : &pe->mir_out;
             size_t bytes = (size_t)r->len * a->elsize, off = (size_t)r->off * a->elsize;
             char *o = ns_buf_append(out, (size_t)r->count * bytes);
-            long last_i = r->start + (r->count - 1) * r->stride;
-            if (kind == DA_MIRROR && r->stride == 1 && bytes == a->usize && a->dist == NS_BLOCK
-                && r->count > 0 && ns_da_owned(a, r->start) && ns_da_owned(a, last_i))
+            if (kind == DA_MIRROR && r->stride == 1 && bytes == a->usize
+                && my_block_run(a, r->start, r->count))
                 /* whole units of my block, consecutive: one copy */
                 memcpy(o, a->local + (size_t)ns_da_lidx(a, r->start) * a->usize,
                        (size_t)r->count * bytes);
@@ -723,6 +729,18 @@ scatter_reads(const struct da_peer *pe, const char *p)
     }
 }
 
+/* Units i .. i+n-1 from p into my copies, readable in step id. */
+static void
+store_run(struct ns_dastate *s, long i, long n, size_t us, const char *p, unsigned long id)
+{
+    if (n == 1)
+        copy_elem(s->copy + (size_t)i * us, p, us);
+    else
+        memcpy(s->copy + (size_t)i * us, p, (size_t)n * us);
+    for (long j = 0; j < n; j++)
+        s->valid[i + j] = id;
+}
+
 /* The reply to my mirrors: my copies, readable in the next step. */
 static void
 scatter_mirrors(const struct da_peer *pe, const char *p)
@@ -737,22 +755,14 @@ scatter_mirrors(const struct da_peer *pe, const char *p)
             const int64_t *run = (const int64_t *)(const void *)runs->data;
             const int64_t *end = run + runs->len / sizeof *run;
             for (; run < end; run += 2) {
-                long i = run[0], n = run[1];
-                if (n == 1)
-                    copy_elem(s->copy + (size_t)i * us, p, us);
-                else
-                    memcpy(s->copy + (size_t)i * us, p, (size_t)n * us);
-                p += (size_t)n * us;
-                for (long j = 0; j < n; j++)
-                    s->valid[i + j] = id;
+                store_run(s, run[0], run[1], us, p, id);
+                p += (size_t)run[1] * us;
             }
             continue;
         }
         if (g->stride == 1) {                   /* consecutive units: one copy */
-            memcpy(s->copy + (size_t)g->start * g->a->usize, p, (size_t)g->count * g->a->usize);
-            p += (size_t)g->count * g->a->usize;
-            for (long j = 0; j < g->count; j++)
-                s->valid[g->start + j] = id;
+            store_run(s, g->start, g->count, us, p, id);
+            p += (size_t)g->count * us;
             continue;
         }
         for (long j = 0; j < g->count; j++, p += g->a->usize) {
