@@ -277,6 +277,17 @@ elem_index(struct rw *r, const struct symbol *s, struct node **idx)
     }
 }
 
+/* The fields of s that forall vid's view keeps (its k-th array), as the
+ * arguments after the unit: block ", first, nlocal", cyclic ", p, me, n". */
+static void
+view_args(struct rw *r, const struct symbol *s, int vid, int k)
+{
+    if (s->dist == DIST_BLOCK)
+        E(", ns_vf%d_%d, ns_vn%d_%d", vid, k, vid, k);
+    else
+        E(", ns_vp%d_%d, ns_vm%d_%d, ns_vn%d_%d", vid, k, vid, k, vid, k);
+}
+
 /* Emits a distributed element access e (a[i], A[i][j][k], A[i][j]) for
  * reading (wr 0), writing (wr 1), or both (wr 2: op=, ++, --). */
 static void
@@ -331,17 +342,12 @@ darray_access(struct rw *r, struct node *e, int wr)
         } else
             E(" *");
         int vid = 0, vk = 0;
-        if (!wr && trail == 0 && s->dist == DIST_BLOCK && (vid = forall_view(r, s, &vk))) {
-            E(")ns_da_rd_bv(%s, ", s->name);     /* its fields in the forall's locals */
+        if (!wr && trail == 0 && (vid = forall_view(r, s, &vk))) {
+            /* its fields in the forall's locals */
+            E(")%s(%s, ", s->dist == DIST_BLOCK ? "ns_da_rd_bv" : "ns_da_rd_cv", s->name);
             unit_index(r, s, idx, n);
-            E(", ns_vf%d_%d, ns_vn%d_%d, ns_vl%d_%d, sizeof(", vid, vk, vid, vk, vid, vk);
-            elem_type(r, s);
-            E("), ");
-        } else if (!wr && trail == 0 && s->dist == DIST_CYCLIC && (vid = forall_view(r, s, &vk))) {
-            E(")ns_da_rd_cv(%s, ", s->name);
-            unit_index(r, s, idx, n);
-            E(", ns_vp%d_%d, ns_vm%d_%d, ns_vn%d_%d, ns_vl%d_%d, sizeof(", vid, vk, vid, vk, vid, vk,
-              vid, vk);
+            view_args(r, s, vid, vk);
+            E(", ns_vl%d_%d, sizeof(", vid, vk);
             elem_type(r, s);
             E("), ");
         } else if (!wr && trail == 0 && (s->dist == DIST_BLOCK || s->dist == DIST_CYCLIC)) {
@@ -1449,10 +1455,7 @@ hook(struct emitter *em, struct node *n, void *ctx)
         if (n->kind == N_OWNED && (vid = forall_view(r, s, &vk))) {   /* the forall's view */
             E(s->dist == DIST_BLOCK ? "(ns_da_owned_bv(" : "(ns_da_owned_cv(");
             unit_index(r, s, idx, ni);
-            if (s->dist == DIST_BLOCK)
-                E(", ns_vf%d_%d, ns_vn%d_%d", vid, vk, vid, vk);
-            else
-                E(", ns_vp%d_%d, ns_vm%d_%d, ns_vn%d_%d", vid, vk, vid, vk, vid, vk);
+            view_args(r, s, vid, vk);
         } else {
             E("%s(%s, ", n->kind == N_OWNER ? "((int)ns_da_owner" : "(ns_da_owned", s->name);
             unit_index(r, s, idx, ni);

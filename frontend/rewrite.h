@@ -91,8 +91,9 @@ int forall_access(struct rw *r, struct node *e, const struct symbol *s, struct n
  * the element at its own index of an array laid out as its array: its id
  * (the unit is mine, ns_l<id>), else 0. */
 int forall_direct_write(struct rw *r, struct node **idx, int n, const struct symbol *s);
-/* The forall being printed that keeps block array s's first unit, length
- * and storage in locals: its id, and s's place among them in *k; 0 if none. */
+/* The forall being printed that keeps array s's fields (block: first unit,
+ * length; cyclic: group size, my rank, length) and storage in locals: its
+ * id, and s's place among them in *k; 0 if none. */
 int forall_view(struct rw *r, const struct symbol *s, int *k);
 /* The forall whose fast path covers the element a write goes to (a[i] of
  * its own array), or NULL; its local unit is ns_l<id>. */
