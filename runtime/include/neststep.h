@@ -294,6 +294,17 @@ ns_da_mirrored(const ns_darray *a, long i)
         return a->rcopy + (size_t)i * a->usize;
     return (const char *)0;
 }
+/* The rest of a read of unit i (usize bytes) that is not mine: my copy
+ * when it is readable (a mirror, or my own write, of this step), else the
+ * checks and the message of ns_da_rd_remote.  The owner test is the
+ * caller's, done once. */
+static inline const void *
+ns_da_rd_copy(ns_darray *a, long i, size_t usize, const struct ns_site *site)
+{
+    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id)
+        return a->rcopy + (size_t)i * usize;
+    return ns_da_rd_remote(a, i, site);
+}
 /* ns_da_rd of an array whose declaration says its distribution (_b
  * block, _c cyclic) and its unit: one element of usize bytes. */
 static inline const void *
@@ -302,9 +313,7 @@ ns_da_rd_b(ns_darray *a, long i, size_t usize, const struct ns_site *site)
     long l = i - a->first;
     if (__builtin_expect((unsigned long)l < (unsigned long)a->nlocal, 1))
         return a->local + (size_t)l * usize;
-    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id)
-        return a->rcopy + (size_t)i * usize;
-    return ns_da_rd_remote(a, i, site);
+    return ns_da_rd_copy(a, i, usize, site);
 }
 /* ns_da_rd_b with the array's first unit, length and storage kept in the
  * caller's locals (nsc keeps them for a forall's loop). */
@@ -322,9 +331,7 @@ ns_da_rd_c(ns_darray *a, long i, size_t usize, const struct ns_site *site)
 {
     if (__builtin_expect(i % a->p == a->me && i >= 0 && i < a->n, 1))
         return a->local + (size_t)(i / a->p) * usize;
-    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id)
-        return a->rcopy + (size_t)i * usize;
-    return ns_da_rd_remote(a, i, site);
+    return ns_da_rd_copy(a, i, usize, site);
 }
 /* ns_da_rd_c with the array's group size p, my rank me in it and its
  * length n kept in the caller's locals (a forall's view, as for _bv). */
@@ -335,7 +342,7 @@ ns_da_rd_cv(ns_darray *a, long i, long p, long me, long n, const char *local, si
     unsigned long u = (unsigned long)i, q = u / (unsigned long)p;
     if (__builtin_expect(u - q * (unsigned long)p == (unsigned long)me && u < (unsigned long)n, 1))
         return local + q * usize;
-    return ns_da_rd_c(a, i, usize, site);
+    return ns_da_rd_copy(a, i, usize, site);
 }
 static inline const void *
 ns_da_rd(ns_darray *a, long i, const struct ns_site *site)
