@@ -20,7 +20,10 @@ FileCheck:
   left: none                  (no process of the job running, 10 s after the
                               launcher returned at the latest; zombies have ended)
   /dev/shm: clean             (no file of the job's left there)
-  tmp: clean                  (nothing in TMPDIR; no /tmp entry named after a pid)
+  tmp: clean                  (nothing in TMPDIR; no /tmp entry new since the job
+                              started and named after one of its pids: pids are
+                              reused, and an older file named after another
+                              process with the same pid is not the job's)
   exit status S               (the launcher's; "killed by signal N" if it died of one)
 The bound of 60 s is generous: a fault ends the job in under a second on a
 quiet machine.  While the job runs the script notes every process below the
@@ -112,6 +115,7 @@ def main():
     os.makedirs(pids_dir, exist_ok=True)
     os.makedirs(tmp_dir, exist_ok=True)
     shm_before = set(os.listdir('/dev/shm'))
+    tmp_before = set(os.listdir('/tmp'))
     # Files that a test makes on purpose carry its run's tag; another run's
     # tagged files (fault tests run side by side) are not this job's.
     tag = 'nsfault-%d-' % os.getpid()
@@ -209,7 +213,7 @@ def main():
 
     stray = os.listdir(tmp_dir)
     pids = {str(pid) for pid in seen}
-    stray += ['/tmp/' + n for n in os.listdir('/tmp')
+    stray += ['/tmp/' + n for n in set(os.listdir('/tmp')) - tmp_before
               if any(p in n.replace('.', ' ').replace('-', ' ').replace('_', ' ').split()
                      for p in pids)]
     lines.append('tmp: ' + (' '.join(stray) if stray else 'clean'))
