@@ -252,8 +252,12 @@ CHECK_MATRIX_TESTS ?= put-array get-after-puts hpget-bsp-sum reg-push-next-sync 
     bsmp-order da-irregular neststep-join-order misuse-sync-vs-end
 empty :=
 space := $(empty) $(empty)
+# The test targets build first with as many jobs as cores, unless make was
+# given -j itself (the tests then run two at a time, run-lit.sh).
+BUILD_JOBS = $(if $(filter -j% j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1))
 
-check: all
+check: deps
+	$(Q)$(MAKE) --no-print-directory $(BUILD_JOBS) all
 	@mkdir -p $(BUILD)/testsuite
 	@LIT_MATRIX_FILTER='/($(subst $(space),|,$(strip $(CHECK_MATRIX_TESTS))))\.(c|test)$$' \
 	  testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite default $(CHECK_MATRIX)
@@ -286,7 +290,7 @@ check-modes: all
 SANITIZE_BUILD := build-sanitize
 SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 check-sanitize: deps
-	$(Q)$(MAKE) --no-print-directory BUILD=$(SANITIZE_BUILD) SANITIZE='$(SANITIZE_FLAGS)' \
+	$(Q)$(MAKE) --no-print-directory $(BUILD_JOBS) BUILD=$(SANITIZE_BUILD) SANITIZE='$(SANITIZE_FLAGS)' \
 	  $(LIBS:$(BUILD)/%=$(SANITIZE_BUILD)/%) $(TOOLS:$(BUILD)/%=$(SANITIZE_BUILD)/%) \
 	  $(LIBEXEC:$(BUILD)/%=$(SANITIZE_BUILD)/%) \
 	  $(HEADERS:$(BUILD)/%=$(SANITIZE_BUILD)/%) $(SANITIZE_BUILD)/bin/mpicc-sanitize
