@@ -862,6 +862,28 @@ rewrite_section_assign(struct rw *r, struct node *n)
     E(")");
 }
 
+/* a and b are spelled alike, token for token. */
+static int
+same_spelling(const struct unit *u, const struct node *a, const struct node *b)
+{
+    if (a->last - a->first != b->last - b->first)
+        return 0;
+    for (int k = 0; k <= a->last - a->first; k++) {
+        const struct token *x = &u->toks[a->first + k], *y = &u->toks[b->first + k];
+        if (x->len != y->len || memcmp(x->text, y->text, (size_t)x->len) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* #pragma mirror(a[e:e]): one unit, e evaluated once (ns_da_mirror1). */
+static int
+mirror_of_one_unit(const struct rw *r, const struct node *n, const struct node *e)
+{
+    return !n->is_update && e->kind == N_SECTION && !e->stride && e->lo && e->hi
+           && same_spelling(r->u, e->lo, e->hi) && !has_side_effects(r->u, e->lo);
+}
+
 static void
 rewrite_mirror(struct rw *r, struct node *n)
 {
@@ -876,6 +898,14 @@ rewrite_mirror(struct rw *r, struct node *n)
             sect_literal(r, s, e);
             E(", ");
             site(r, n->is_update ? "update" : "mirror", n);
+            E("); ");
+            continue;
+        }
+        if (mirror_of_one_unit(r, n, e)) {
+            E("ns_da_mirror1(%s, ", s->name);
+            flat(r, e->lo);
+            E(", ");
+            site(r, "mirror", n);
             E("); ");
             continue;
         }

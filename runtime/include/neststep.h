@@ -576,6 +576,22 @@ void ns_da_update_sect(ns_darray *a, const ns_sect *x, const struct ns_site *sit
  * #pragma update(a[l:u:s]): my copies go to the owners at step end. */
 void ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site);
 void ns_da_update(ns_darray *a, long l, long u, long s, const struct ns_site *site);
+/* #pragma mirror(a[e:e]), e the same expression twice (nsc): one unit.  In
+ * a step of the root group, once a has copies, a unit of mine costs the
+ * owner test and another's goes straight to the owner's mirror list
+ * (ns_da_mirror_unit: owner q in a's group); else as ns_da_mirror. */
+void ns_da_mirror_unit(ns_darray *a, long q, long i);
+static inline void
+ns_da_mirror1(ns_darray *a, long i, const struct ns_site *site)
+{
+    if (ns_here.read_id != ~0UL && (unsigned long)i < (unsigned long)a->n && a->rcopy) {
+        long q = ns_da_owner(a, i);
+        if (q != a->me)
+            ns_da_mirror_unit(a, q, i);
+        return;
+    }
+    ns_da_mirror(a, i, i, 1, site);
+}
 /* Mirrors nsc inferred (a read a[e(i)] in a step, i the index of a forall
  * or for loop): ns_forall_span gives the first and last unit of b that
  * forall(i, b, lb, ub, st) visits on this process (0: none); then

@@ -9,7 +9,7 @@
 
 struct ns_group ns_root;
 struct ns_group *ns_cur;
-struct ns_here ns_here;
+struct ns_here ns_here = { .read_id = ~0UL };     /* no step yet */
 static int tree_arity = 8, direct_max;
 
 uint64_t

@@ -946,6 +946,12 @@ ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
 }
 
 void
+ns_da_mirror_unit(ns_darray *a, long q, long i)
+{
+    ns_da_req_mirror_run(a->st->member[q], a, i, 1);
+}
+
+void
 ns_da_update(ns_darray *a, long l, long u, long s, const struct ns_site *site)
 {
     ns_sect x;
