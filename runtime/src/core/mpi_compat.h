@@ -35,6 +35,20 @@
  *                      the processes share stderr, which the real path
  *                      closes before MPI_Abort)
  *   MPI_Comm_idup      simulated: MPI_Comm_dup, the request already complete
+ *   NS_NODE_BY_SPLIT   0: a process finds its node's processes by gathering
+ *                      every host name (node.c: two nonblocking allgathers
+ *                      over the job); 1 simulated: by MPI_Comm_split_type
+ *                      (SMPI splits by simulated host) and the communicator
+ *                      of the nodes' leaders.  SMPI 3.32's allgathers, blocking
+ *                      or not, send p - 1 messages from every process, and its
+ *                      wait on a nonblocking one tests every outstanding
+ *                      request after each completion: bsp_begin alone ran for
+ *                      minutes of wall time at p = 256, where the splits take
+ *                      seconds at p = 4096
+ *   MPI_Ibcast         simulated: MPI_Bcast, the request already complete
+ *                      (bsp_begin's count: SMPI's nonblocking broadcast is
+ *                      p - 1 messages from the root, whose wait tests every
+ *                      outstanding one after each completion)
  *   MPI_Test           simulated: a null request is complete (flag set), as
  *                      MPI says; SMPI 3.32 leaves the flag as it was
  *   MPI_Improbe, MPI_Imrecv, MPI_Message
@@ -58,6 +72,7 @@
 #define NS_SHARED_WINDOWS 1
 #define NS_FINALIZE_AT_STOP 0
 #define NS_BLOCKING_WAITS 0
+#define NS_NODE_BY_SPLIT 0
 #define NS_STOP_BY_EXIT 0
 #define NS_WAIT_POLICY_DEFAULT NS_WAIT_BACKOFF
 
@@ -72,6 +87,7 @@ ns_host_name(char *buf, size_t len)
 #define NS_SHARED_WINDOWS 0
 #define NS_FINALIZE_AT_STOP 1
 #define NS_BLOCKING_WAITS 1
+#define NS_NODE_BY_SPLIT 1
 #define NS_STOP_BY_EXIT 1
 #define NS_WAIT_POLICY_DEFAULT NS_WAIT_SPIN_YIELD
 
@@ -109,6 +125,13 @@ ns_sim_test(MPI_Request *req, int *flag, MPI_Status *status)
     return MPI_Test(req, flag, status);
 }
 
+static inline int
+ns_sim_ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request *req)
+{
+    *req = MPI_REQUEST_NULL;
+    return MPI_Bcast(buf, count, type, root, comm);
+}
+
 /* A probed message: where to receive it from. */
 struct ns_sim_message {
     int source, tag;
@@ -139,11 +162,13 @@ ns_sim_imrecv(void *buf, int count, MPI_Datatype type, struct ns_sim_message *m,
 }
 
 #undef MPI_Comm_idup
+#undef MPI_Ibcast
 #undef MPI_Test
 #undef MPI_Improbe
 #undef MPI_Imrecv
 #undef MPI_Message
 #define MPI_Comm_idup ns_sim_comm_idup
+#define MPI_Ibcast ns_sim_ibcast
 #define MPI_Test ns_sim_test
 #define MPI_Improbe ns_sim_improbe
 #define MPI_Imrecv ns_sim_imrecv

@@ -1,6 +1,8 @@
 /*
  * node.c - node topology: which started processes share this process's
- * node (the same host name, gathered with one nonblocking allgather), the
+ * node (the same host name, gathered with one nonblocking allgather; in a
+ * simulation build, NS_NODE_BY_SPLIT, by splitting the world by shared
+ * memory, which SMPI does by simulated host), the
  * node's index and the number of nodes, and the node-local shared-memory
  * segment (an MPI-3 shared
  * window, MPI_Win_allocate_shared) through which the root group's combine
@@ -31,6 +33,44 @@ struct ns_node ns_node = { .active = MPI_COMM_NULL, .win = MPI_WIN_NULL };
 
 static char host[HOST_NAME_MAX + 1] = "?";
 static int first;               /* the lowest world rank of my host */
+static MPI_Comm host_comm = MPI_COMM_NULL;  /* NS_NODE_BY_SPLIT: my host's processes */
+
+/* NS_NODE_BY_SPLIT: my host's processes as a communicator, in world order. */
+static void
+init_by_split(void)
+{
+    int zero = 0;
+    MPI_Group hg, wg;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host_comm);
+    MPI_Comm_size(host_comm, &ns_node.size);
+    MPI_Comm_rank(host_comm, &ns_node.rank);
+    MPI_Comm_group(host_comm, &hg);
+    MPI_Comm_group(MPI_COMM_WORLD, &wg);
+    MPI_Group_translate_ranks(hg, 1, &zero, wg, &first);
+    MPI_Group_free(&hg);
+    MPI_Group_free(&wg);
+}
+
+/* NS_NODE_BY_SPLIT: the node's index and the number of nodes from the
+ * communicator of the nodes' leaders (their lowest ranks, in world order),
+ * which each leader passes to its node; whether any node is oversubscribed. */
+static void
+attach_by_split(void)
+{
+    MPI_Comm leaders;
+    int lead = ns_node.rank == 0, at[2] = { 0, 0 }, over = ns_oversubscribed();
+    MPI_Comm_split(ns_eng.comm, lead ? 0 : MPI_UNDEFINED, 0, &leaders);
+    if (lead) {
+        MPI_Comm_rank(leaders, &at[0]);
+        MPI_Comm_size(leaders, &at[1]);
+        MPI_Comm_free(&leaders);
+    }
+    MPI_Bcast(at, 2, MPI_INT, 0, host_comm);
+    MPI_Allreduce(&over, &ns_node.any_oversubscribed, 1, MPI_INT, MPI_MAX, ns_eng.comm);
+    ns_node.index = at[0];
+    ns_node.count = at[1];
+    MPI_Comm_free(&host_comm);
+}
 
 /* Every started process, before anything else: whose host name is mine. */
 void
@@ -40,6 +80,10 @@ ns_node_init(void)
     if (ns_host_name(host, sizeof host) != 0)
         strcpy(host, "?");
     host[sizeof host - 1] = '\0';
+    if (NS_NODE_BY_SPLIT) {
+        init_by_split();
+        return;
+    }
     char *all = ns_xmalloc(sizeof host * (size_t)n);
     MPI_Request req;
     MPI_Iallgather(host, sizeof host, MPI_CHAR, all, sizeof host, MPI_CHAR, MPI_COMM_WORLD,
@@ -75,22 +119,26 @@ ns_node_attach(int nprocs, const struct ns_site *site,
 
     /* the node's index: how many nodes have a lower leader (world rank);
      * and whether any node has more processes than cores */
-    int n = ns_eng.world_size;
-    int mine[2] = { first, ns_oversubscribed() };
-    int *leads = ns_xmalloc(sizeof(int) * 2 * (size_t)n);
-    MPI_Request req;
-    MPI_Iallgather(mine, 2, MPI_INT, leads, 2, MPI_INT, ns_eng.comm, &req);
-    ns_wait(&req);
     ns_node.nprocs = nprocs;
-    ns_node.count = ns_node.index = ns_node.any_oversubscribed = 0;
-    for (int i = 0; i < n; i++) {
-        if (leads[2 * i] == i) {
-            ns_node.count++;
-            ns_node.index += i < mine[0];
+    if (NS_NODE_BY_SPLIT)
+        attach_by_split();
+    else {
+        int n = ns_eng.world_size;
+        int mine[2] = { first, ns_oversubscribed() };
+        int *leads = ns_xmalloc(sizeof(int) * 2 * (size_t)n);
+        MPI_Request req;
+        MPI_Iallgather(mine, 2, MPI_INT, leads, 2, MPI_INT, ns_eng.comm, &req);
+        ns_wait(&req);
+        ns_node.count = ns_node.index = ns_node.any_oversubscribed = 0;
+        for (int i = 0; i < n; i++) {
+            if (leads[2 * i] == i) {
+                ns_node.count++;
+                ns_node.index += i < mine[0];
+            }
+            ns_node.any_oversubscribed |= leads[2 * i + 1];
         }
-        ns_node.any_oversubscribed |= leads[2 * i + 1];
+        free(leads);
     }
-    free(leads);
     /* the same on every process of the job */
     ns_node.shm = choice == 0 && nprocs > 1 && nprocs <= NS_NODE_MAX_PROCS;
     ns_node.after = ns_env_int("NS_NODE_AFTER", ns_node.any_oversubscribed
