@@ -13,6 +13,7 @@ import csv
 import math
 import os
 import sys
+from xml.sax.saxutils import escape
 
 OPS = ["sync", "combine", "prefix", "hrel1", "da_read", "a2a1"]
 TITLE = {
@@ -124,7 +125,7 @@ def svg(times, probe, platform):
          'font-family="sans-serif" font-size="11">' % (width, height),
          '<rect width="100%" height="100%" fill="white"/>',
          '<text x="%d" y="16" font-size="13">Simulated cost per operation against p '
-         '(%s), the largest over processes</text>' % (8, platform)]
+         '(%s), the largest over processes</text>' % (8, escape(platform))]
     for i, op in enumerate(ops):
         ox, oy = (i % cols) * pw, 24 + (i // cols) * ph
         x0, x1, y0, y1 = ox + ml, ox + pw - mr, oy + ph - mb, oy + mt
@@ -135,7 +136,7 @@ def svg(times, probe, platform):
         def Y(v):
             return y0 - (math.log10(v) - lo_y) / (hi_y - lo_y) * (y0 - y1)
         s.append('<text x="%.1f" y="%d" font-size="12" font-weight="bold">%s</text>'
-                 % (x0, oy + mt - 8, TITLE[op]))
+                 % (x0, oy + mt - 8, escape(TITLE[op])))
         s.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" '
                  'stroke="#888"/>' % (x0, y1, x1 - x0, y0 - y1))
         for e in range(lo_y, hi_y + 1):
@@ -174,7 +175,7 @@ def svg(times, probe, platform):
         s.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2"%s/>'
                  % (lx, ly - 4, lx + 26, ly - 4, COLOUR[name], dash))
         text = name if name != "model" else "BSP model l + h g (bspprobe)"
-        s.append('<text x="%d" y="%d">%s</text>' % (lx + 32, ly, text))
+        s.append('<text x="%d" y="%d">%s</text>' % (lx + 32, ly, escape(text)))
     s.append("</svg>")
     return "\n".join(s) + "\n"
 

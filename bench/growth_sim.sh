@@ -11,15 +11,18 @@
 # OUT/growth: growth.csv (exchange,p,op,us: the largest time over processes,
 # simulated us per operation), probe.csv (p,g,l from bspprobe), runs.csv
 # (what,exchange,p,wall_s,maxrss_mb,status: this machine's wall time and
-# peak memory of each run), growth.md (the table) and growth.svg.
+# peak memory of each run), growth.md (the table) and growth.svg.  The
+# defaults (p = 2 .. 128, direct to 64, bspprobe to 16) take about half an
+# hour of wall time on a 2-core machine, most of it direct at p = 64, nbx at
+# 128 and bspprobe at 16 (runs.csv).
 set -eu
 out=$1 bin=$2 simbin=$3
 here=$(cd "$(dirname "$0")" && pwd)
 procs=${GROWTH_PROCS:-2 4 8 16 32 64 128}
 exchanges=${GROWTH_EXCHANGES:-tree direct nbx}
-probe_procs=${GROWTH_PROBE_PROCS:-2 4 8 16 32 64}
+probe_procs=${GROWTH_PROBE_PROCS:-2 4 8 16}
 export BENCH_GROWTH_ITERS=${BENCH_GROWTH_ITERS:-10} BENCH_GROWTH_A2A_MAX=${BENCH_GROWTH_A2A_MAX:-64}
-direct_pmax=${GROWTH_DIRECT_PMAX:-1024}
+direct_pmax=${GROWTH_DIRECT_PMAX:-64}
 limit=${GROWTH_TIMEOUT:-600}
 platform=${GROWTH_PLATFORM:-fat-tree-1024}
 dir=$out/growth
