@@ -19,6 +19,8 @@
 #                   simulated machines of up to 1024 nodes)
 #   make bench      build and run the benchmarks (table of ratios vs raw MPI)
 #   make bench-simulate  seed 003's kernels and the empty sync on simulated machines
+#   make bench-growth-sim  the basic supersteps' cost against p on the simulated fat
+#                   tree, per count-exchange protocol, against bspprobe's model
 #                   (the SP2 at p = 8, 16, 32; the fat tree; docs/research.md)
 #   make fuzz       fuzz nsc's translator with libFuzzer (FUZZ_TIME=s, FUZZ_RUNS=n)
 #   make install PREFIX=/usr/local   (DESTDIR too; packaging/packaging.mk)
@@ -83,7 +85,7 @@ HEADERS := $(patsubst lib-bsplib/include/%,$(BUILD)/include/%,$(wildcard lib-bsp
            $(BUILD)/include/ns_put_word.h
 
 .PHONY: all deps demo check check-protocols check-modes check-memcheck check-sanitize check-hosts \
-        bench bench-simulate install clean fuzz fuzz-deps simulate deps-simulate check-simulate
+        bench bench-simulate bench-growth-sim install clean fuzz fuzz-deps simulate deps-simulate check-simulate
 all: deps $(LIBS) $(TOOLS) $(LIBEXEC) $(HEADERS) $(if $(SANITIZE),$(BUILD)/bin/mpicc-sanitize)
 
 # $(call install_missing,PACKAGES): the recipe of a deps target: installs
@@ -340,6 +342,9 @@ bench: all
 
 bench-simulate: all simulate
 	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD)) simulate
+
+bench-growth-sim: all simulate
+	@$(MAKE) --no-print-directory -C bench BUILD=$(abspath $(BUILD)) growth-sim
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
