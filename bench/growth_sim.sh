@@ -20,7 +20,7 @@ out=$1 bin=$2 simbin=$3
 here=$(cd "$(dirname "$0")" && pwd)
 procs=${GROWTH_PROCS:-2 4 8 16 32 64 128}
 exchanges=${GROWTH_EXCHANGES:-tree direct nbx}
-probe_procs=${GROWTH_PROBE_PROCS:-2 4 8 16}
+probe_procs=${GROWTH_PROBE_PROCS-2 4 8 16}
 export BENCH_GROWTH_ITERS=${BENCH_GROWTH_ITERS:-10} BENCH_GROWTH_A2A_MAX=${BENCH_GROWTH_A2A_MAX:-64}
 direct_pmax=${GROWTH_DIRECT_PMAX:-64}
 limit=${GROWTH_TIMEOUT:-600}
