@@ -193,6 +193,8 @@ typedef struct ns_darray {
     long ext[3];                /* their extents, for messages (ext[0] is n / the rest) */
     char *rcopy;                /* [n] my copies of remote units (NULL until needed) */
     const unsigned long *rvalid; /* [n] the step id each copy is readable in */
+    long *mq;                   /* single units to mirror this step (ns_da_mirror1): */
+    long nmq, mqroom;           /* [2 nmq] unit, owner pairs; room before ns_da_mirror_queue */
 } ns_darray;
 
 /* sh T b[N]</>;  sh T a[N]<%>;  sh T A[4][5]<%>[7];  sh T *A</> + new_DArray:
@@ -578,16 +580,23 @@ void ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *si
 void ns_da_update(ns_darray *a, long l, long u, long s, const struct ns_site *site);
 /* #pragma mirror(a[e:e]), e the same expression twice (nsc): one unit.  In
  * a step of the root group, once a has copies, a unit of mine costs the
- * owner test and another's goes straight to the owner's mirror list
- * (ns_da_mirror_unit: owner q in a's group); else as ns_da_mirror. */
-void ns_da_mirror_unit(ns_darray *a, long q, long i);
+ * owner test and another's joins a's queue (unit and owner q in a's
+ * group), which goes to the owners' mirror lists at step end;
+ * ns_da_mirror_queue makes room (and notes the array at its first unit of
+ * a step).  Else as ns_da_mirror. */
+void ns_da_mirror_queue(ns_darray *a);
 static inline void
 ns_da_mirror1(ns_darray *a, long i, const struct ns_site *site)
 {
     if (ns_here.read_id != ~0UL && (unsigned long)i < (unsigned long)a->n && a->rcopy) {
         long q = ns_da_owner(a, i);
-        if (q != a->me)
-            ns_da_mirror_unit(a, q, i);
+        if (q != a->me) {
+            if (__builtin_expect(a->nmq == a->mqroom, 0))
+                ns_da_mirror_queue(a);
+            a->mq[2 * a->nmq] = i;
+            a->mq[2 * a->nmq + 1] = q;
+            a->nmq++;
+        }
         return;
     }
     ns_da_mirror(a, i, i, 1, site);

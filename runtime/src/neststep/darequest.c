@@ -62,6 +62,7 @@ static MPI_Request *recv_reqs;
 static struct ns_reqs sends;
 static ns_darray **marked; static int nmarked, capmarked;     /* wbits to clear */
 static ns_darray **wlisted; static int nwlisted, capwlisted;  /* remote writes */
+static ns_darray **mqueued; static int nmqueued, capmqueued;  /* queued mirrors */
 /* My own writes to elements that lower ranks also wrote: folded in at my
  * rank (le: local element index). */
 struct saved { ns_darray *a; long le; size_t at; };
@@ -197,6 +198,70 @@ ns_da_req_mirror_run(int w, ns_darray *a, long i, long n)
     pe->mir_bytes += (size_t)n * a->usize;
 }
 
+void
+ns_da_mirror_queue(ns_darray *a)
+{
+    if (a->nmq == 0) {                  /* its first unit in this step */
+        if (nmqueued == capmqueued)
+            grow((void **)&mqueued, &capmqueued, sizeof *mqueued);
+        mqueued[nmqueued++] = a;
+    }
+    if (a->nmq == a->st->capmq) {
+        a->st->capmq = a->st->capmq ? 2 * a->st->capmq : 256;
+        a->mq = ns_xrealloc(a->mq, 2 * sizeof *a->mq * (size_t)a->st->capmq);
+    }
+    a->mqroom = a->st->capmq;
+}
+
+/* The units that ns_da_mirror1 queued join their owners' mirror lists, as
+ * ns_da_req_mirror_run would have added them one by one; the owners' lists
+ * and peers are looked up once per owner, not per unit. */
+static void
+flush_mirror_queues(void)
+{
+    static struct da_mlist **ml;        /* [p of the array]: the owner's list, or NULL */
+    static struct da_peer **pl;
+    static int *used, cap;
+    for (int k = 0; k < nmqueued; k++) {
+        ns_darray *a = mqueued[k];
+        if (a->p > cap) {
+            free(ml);
+            free(pl);
+            free(used);
+            cap = a->p;
+            ml = memset(ns_xmalloc(sizeof *ml * (size_t)cap), 0, sizeof *ml * (size_t)cap);
+            pl = ns_xmalloc(sizeof *pl * (size_t)cap);
+            used = ns_xmalloc(sizeof *used * (size_t)cap);
+        }
+        size_t us = a->usize;
+        int nused = 0, block = a->dist == NS_BLOCK;
+        for (const long *u = a->mq, *end = a->mq + 2 * a->nmq; u < end; u += 2) {
+            long i = u[0], q = u[1];
+            struct da_mlist *m = ml[q];
+            if (!m) {
+                pl[q] = to_peer(a->st->member[q]);
+                m = ml[q] = mlist_of(pl[q], a);
+                used[nused++] = (int)q;
+            }
+            int64_t *last = block && m->runs.len
+                            ? (int64_t *)(void *)(m->runs.data + m->runs.len) - 2 : NULL;
+            if (last && last[0] + last[1] == i) {
+                last[1]++;                      /* it continues the last run */
+            } else {
+                int64_t *r = ns_buf_append(&m->runs, 2 * sizeof *r);
+                r[0] = i;
+                r[1] = 1;
+            }
+            m->units++;
+            pl[q]->mir_bytes += us;
+        }
+        for (int j = 0; j < nused; j++)
+            ml[used[j]] = NULL;
+        a->nmq = a->mqroom = 0;
+    }
+    nmqueued = 0;
+}
+
 /* My mirror lists to pe become records, after all my other records to it
  * (so their replies come last, in this order). */
 static void
@@ -280,7 +345,7 @@ ns_da_mark_list(ns_darray *a)
 int
 ns_da_forget(ns_darray *a)
 {
-    int busy = a->st->wlisted;
+    int busy = a->st->wlisted || a->nmq > 0;
     for (int i = 0; i < nmarked; i++)
         if (marked[i] == a)
             marked[i--] = marked[--nmarked];
@@ -414,6 +479,7 @@ ns_da_send(struct ns_group *g, const int **dests)
 {
     int n = 0;
     flush_writes();
+    flush_mirror_queues();
     mail_step = g->depth == 0 && ns_mailbox_reaches(ns_proc.pid);
     if (mail_step)
         ns_mailbox_begin();
@@ -534,17 +600,26 @@ my_block_run(const ns_darray *a, long i, long n)
     return a->dist == NS_BLOCK && n > 0 && ns_da_owned(a, i) && ns_da_owned(a, i + n - 1);
 }
 
-/* Appends my units that a mirror list names to src's mirror reply. */
+/* Appends my units that a mirror list names to src's mirror reply.  A
+ * single unit (a run of 1) costs one division (cyclic) or subtraction
+ * (block) for both the owner test and the local index. */
 static void
 serve_mirror_list(int src, const struct da_rec *r, ns_darray *a, const struct ns_site *site)
 {
     const int64_t *run = (const int64_t *)(r + 1);
     size_t us = a->usize;
     char *o = ns_buf_append(&peer[src].mir_out, (size_t)r->len * us);
+    const char *local = a->local;
+    int block = a->dist == NS_BLOCK;
+    unsigned long p = (unsigned long)a->p, me = (unsigned long)a->me, n_all = (unsigned long)a->n;
+    unsigned long first = (unsigned long)a->first, nlocal = (unsigned long)a->nlocal;
     for (long k = 0; k < r->count; k++, run += 2) {
         long i = run[0], n = run[1];
         if (n == 1) {
-            copy_elem(o, unit_at(a, i, src, DA_MIRROR, site), us);
+            unsigned long l = block ? (unsigned long)i - first : (unsigned long)i / p;
+            if (block ? l >= nlocal : (unsigned long)i >= n_all || (unsigned long)i - l * p != me)
+                not_owned(a, i, src, site);
+            copy_elem(o, local + l * us, us);
             o += us;
             continue;
         }
@@ -730,7 +805,7 @@ scatter_reads(const struct da_peer *pe, const char *p)
 }
 
 /* Units i .. i+n-1 from p into my copies, readable in step id. */
-static void
+static inline void
 store_run(struct ns_dastate *s, long i, long n, size_t us, const char *p, unsigned long id)
 {
     if (n == 1)
@@ -754,7 +829,15 @@ scatter_mirrors(const struct da_peer *pe, const char *p)
             const struct ns_buf *runs = &pe->mlists[g->start].runs;
             const int64_t *run = (const int64_t *)(const void *)runs->data;
             const int64_t *end = run + runs->len / sizeof *run;
+            char *copy = s->copy;
+            unsigned long *valid = s->valid;
             for (; run < end; run += 2) {
+                if (run[1] == 1) {              /* one unit, the usual case */
+                    copy_elem(copy + (size_t)run[0] * us, p, us);
+                    valid[run[0]] = id;
+                    p += us;
+                    continue;
+                }
                 store_run(s, run[0], run[1], us, p, id);
                 p += (size_t)run[1] * us;
             }

@@ -138,6 +138,7 @@ ns_da_free(ns_darray *a)
     free(s->touched);
     free(s->who);
     free(s);
+    free(a->mq);
     free(a->local);
     free(a->wbits);
     free(a);
@@ -943,12 +944,6 @@ ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
     }
     ns_sect x;
     ns_da_mirror_sect(a, sect1(&x, l, u, s), site);
-}
-
-void
-ns_da_mirror_unit(ns_darray *a, long q, long i)
-{
-    ns_da_req_mirror_run(a->st->member[q], a, i, 1);
 }
 
 void

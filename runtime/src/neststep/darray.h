@@ -18,6 +18,7 @@ struct ns_dastate {
     uint64_t *wpend;                /* [n * unit bits]: elements written by me, to send
                                      * at step end */
     long *wlist; long nw, capw;     /* their global element indices (unit * a->unit + k) */
+    long capmq;                     /* a->mq's room, in pairs */
     int wlisted;                    /* in the list of arrays with remote writes */
     /* my units at the start of the step, for remote readers */
     char *snap; unsigned long snap_step;
