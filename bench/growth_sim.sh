@@ -14,7 +14,10 @@
 # peak memory of each run), growth.md (the table) and growth.svg.  The
 # defaults (p = 2 .. 128, direct to 64, bspprobe to 16) take about half an
 # hour of wall time on a 2-core machine, most of it direct at p = 64, nbx at
-# 128 and bspprobe at 16 (runs.csv).
+# 128 and bspprobe at 16 (runs.csv).  GROWTH_PLATFORM names the platform
+# (fat-tree-1024); GROWTH_CFG, words added to every bsprun, sets SimGrid
+# options (docs/engine.md's figures: the network alone,
+# --cfg=smpi/os:0:0:0 --cfg=smpi/ois:0:0:0 --cfg=smpi/or:0:0:0).
 set -eu
 out=$1 bin=$2 simbin=$3
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,6 +28,7 @@ export BENCH_GROWTH_ITERS=${BENCH_GROWTH_ITERS:-10} BENCH_GROWTH_A2A_MAX=${BENCH
 direct_pmax=${GROWTH_DIRECT_PMAX:-64}
 limit=${GROWTH_TIMEOUT:-600}
 platform=${GROWTH_PLATFORM:-fat-tree-1024}
+cfg=${GROWTH_CFG:-}
 dir=$out/growth
 mkdir -p "$dir"
 csv=$dir/growth.csv probes=$dir/probe.csv runs=$dir/runs.csv
@@ -53,7 +57,7 @@ for ex in $exchanges; do
         [ "$ex" = direct ] && [ "$p" -gt "$direct_pmax" ] && break
         log=$dir/growth-$ex-$p.out
         timed growth_sim "$ex" "$p" "$log" \
-            "$bin/bsprun" --simulate="$platform" --exchange="$ex" -np "$p" "$out/growth_sim" || {
+            "$bin/bsprun" --simulate="$platform" $cfg --exchange="$ex" -np "$p" "$out/growth_sim" || {
             tail -n 3 "$log.err" >&2
             break
         }
@@ -66,7 +70,7 @@ done
 for p in $probe_procs; do
     log=$dir/probe-$p.out
     timed bspprobe tree "$p" "$log" \
-        "$bin/bsprun" --simulate="$platform" --cfg=smpi/simulate-computation:yes \
+        "$bin/bsprun" --simulate="$platform" $cfg --cfg=smpi/simulate-computation:yes \
         --cfg=smpi/host-speed:7471Mf -np "$p" "$simbin/bspprobe" --quick -o "$dir/bspprobe.txt" || {
         tail -n 3 "$log.err" >&2
         break
