@@ -586,17 +586,21 @@ void ns_da_update(ns_darray *a, long l, long u, long s, const struct ns_site *si
  * a step).  Else as ns_da_mirror. */
 void ns_da_mirror_queue(ns_darray *a);
 static inline void
+ns_da_mirror_enqueue(ns_darray *a, long q, long i)
+{
+    if (__builtin_expect(a->nmq == a->mqroom, 0))
+        ns_da_mirror_queue(a);
+    a->mq[2 * a->nmq] = i;
+    a->mq[2 * a->nmq + 1] = q;
+    a->nmq++;
+}
+static inline void
 ns_da_mirror1(ns_darray *a, long i, const struct ns_site *site)
 {
     if (ns_here.read_id != ~0UL && (unsigned long)i < (unsigned long)a->n && a->rcopy) {
         long q = ns_da_owner(a, i);
-        if (q != a->me) {
-            if (__builtin_expect(a->nmq == a->mqroom, 0))
-                ns_da_mirror_queue(a);
-            a->mq[2 * a->nmq] = i;
-            a->mq[2 * a->nmq + 1] = q;
-            a->nmq++;
-        }
+        if (q != a->me)
+            ns_da_mirror_enqueue(a, q, i);
         return;
     }
     ns_da_mirror(a, i, i, 1, site);

@@ -922,7 +922,7 @@ ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
         /* one unit in a step of the root group (the usual case, first) */
         long q = ns_da_owner(a, l);
         if (q != a->me)
-            ns_da_req_mirror_run(a->st->member[q], a, l, 1);
+            ns_da_mirror_enqueue(a, q, l);
         return;
     }
     if (s == 1 && 0 <= l && l <= u && u < a->n && ns_cur && ns_cur->in_step
