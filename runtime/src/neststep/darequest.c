@@ -600,6 +600,20 @@ my_block_run(const ns_darray *a, long i, long n)
     return a->dist == NS_BLOCK && n > 0 && ns_da_owned(a, i) && ns_da_owned(a, i + n - 1);
 }
 
+/* Whole units l .. l+n-1 of mine (local indices) as a read of this step
+ * sees them, when one copy can take them all: from the snapshot of the
+ * step's start if there is one, else from my block if I wrote none of it
+ * in this step; NULL when they must go unit by unit (unit_at's checks). */
+static const char *
+read_run_at(const ns_darray *a, long l)
+{
+    if (a->st->snap && a->st->snap_step == ns_da_step_id())
+        return a->st->snap + (size_t)l * a->usize;
+    if (!a->wdirty)
+        return a->local + (size_t)l * a->usize;
+    return NULL;
+}
+
 /* Appends my units that a mirror list names to src's mirror reply.  A
  * single unit (a run of 1) costs one division (cyclic) or subtraction
  * (block) for both the owner test and the local index. */
@@ -650,11 +664,13 @@ serve(int src, int kind, const struct ns_site *site)
             struct ns_buf *out = kind == DA_READ ? &pe->rep_out : &pe->mir_out;
             size_t bytes = (size_t)r->len * a->elsize, off = (size_t)r->off * a->elsize;
             char *o = ns_buf_append(out, (size_t)r->count * bytes);
-            if (kind == DA_MIRROR && r->stride == 1 && bytes == a->usize
-                && my_block_run(a, r->start, r->count))
-                /* whole units of my block, consecutive: one copy */
-                memcpy(o, a->local + (size_t)ns_da_lidx(a, r->start) * a->usize,
-                       (size_t)r->count * bytes);
+            const char *run = NULL;
+            if (r->stride == 1 && bytes == a->usize && my_block_run(a, r->start, r->count)) {
+                long l = ns_da_lidx(a, r->start);
+                run = kind == DA_READ ? read_run_at(a, l) : a->local + (size_t)l * a->usize;
+            }
+            if (run)    /* whole units of my block, consecutive: one copy */
+                memcpy(o, run, (size_t)r->count * bytes);
             else
                 for (long j = 0; j < r->count; j++)
                     copy_elem(o + (size_t)j * bytes,
@@ -799,6 +815,11 @@ scatter_reads(const struct da_peer *pe, const char *p)
 {
     for (int k = 0; k < pe->nreads; k++) {
         const struct da_get *g = &pe->reads[k];
+        if (g->dstride == g->bytes) {   /* into consecutive private memory */
+            memcpy(g->dst, p, (size_t)g->count * g->bytes);
+            p += (size_t)g->count * g->bytes;
+            continue;
+        }
         for (long j = 0; j < g->count; j++, p += g->bytes)
             copy_elem(g->dst + (size_t)j * g->dstride, p, g->bytes);
     }
