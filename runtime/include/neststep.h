@@ -225,11 +225,12 @@ ns_da_lidx(const ns_darray *a, long i)
 {
     return a->dist == NS_BLOCK ? i - a->first : i / a->p;
 }
+static inline int ns_da_owned_cv(long i, long p, long me, long n);
 static inline int
 ns_da_owned(const ns_darray *a, long i)
 {
     return a->dist == NS_BLOCK ? (unsigned long)(i - a->first) < (unsigned long)a->nlocal
-                               : i % a->p == a->me && i >= 0 && i < a->n;
+                               : ns_da_owned_cv(i, a->p, a->me, a->n);
 }
 /* owned(a[i]) with a forall's view of a (block: its first unit and
  * length; cyclic: its group size, my rank, its length) */
@@ -395,15 +396,19 @@ ns_da_rd_el_b(ns_darray *a, long i, long k, size_t elsize, const struct ns_site 
         return a->rcopy + ((size_t)i * (size_t)a->unit + (size_t)k) * elsize;
     return ns_da_rd_remote_el(a, i, k, site);
 }
+/* (One unsigned division gives the owner test and the local index; a unit
+ * that is not mine is looked up in my copies without testing i again.) */
 static inline const void *
 ns_da_rd_el_c(ns_darray *a, long i, long k, size_t elsize, const struct ns_site *site)
 {
-    if (__builtin_expect(i % a->p == a->me && i >= 0 && i < a->n
-                         && (unsigned long)k < (unsigned long)a->unit, 1))
-        return a->local + ((size_t)(i / a->p) * (size_t)a->unit + (size_t)k) * elsize;
-    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id
-        && (unsigned long)k < (unsigned long)a->unit)
-        return a->rcopy + ((size_t)i * (size_t)a->unit + (size_t)k) * elsize;
+    unsigned long u = (unsigned long)i, p = (unsigned long)a->p, q = u / p;
+    size_t unit = (size_t)a->unit;
+    if (__builtin_expect(u < (unsigned long)a->n && (unsigned long)k < unit, 1)) {
+        if (__builtin_expect(u - q * p == (unsigned long)a->me, 1))
+            return a->local + (q * unit + (size_t)k) * elsize;
+        if (a->rvalid && a->rvalid[u] == ns_here.read_id)
+            return a->rcopy + (u * unit + (size_t)k) * elsize;
+    }
     return ns_da_rd_remote_el(a, i, k, site);
 }
 static inline void *
@@ -588,17 +593,20 @@ void ns_da_mirror_queue(ns_darray *a);
 static inline void
 ns_da_mirror_enqueue(ns_darray *a, long q, long i)
 {
-    if (__builtin_expect(a->nmq == a->mqroom, 0))
+    long n = a->nmq;                    /* (the stores below may alias a's fields) */
+    if (__builtin_expect(n == a->mqroom, 0))
         ns_da_mirror_queue(a);
-    a->mq[2 * a->nmq] = i;
-    a->mq[2 * a->nmq + 1] = q;
-    a->nmq++;
+    long *mq = a->mq + 2 * n;
+    mq[0] = i;
+    mq[1] = q;
+    a->nmq = n + 1;
 }
 static inline void
 ns_da_mirror1(ns_darray *a, long i, const struct ns_site *site)
 {
     if (ns_here.read_id != ~0UL && (unsigned long)i < (unsigned long)a->n && a->rcopy) {
-        long q = ns_da_owner(a, i);
+        long q = a->dist == NS_BLOCK ? i / a->bs
+                                     : (long)((unsigned long)i % (unsigned long)a->p);
         if (q != a->me)
             ns_da_mirror_enqueue(a, q, i);
         return;

@@ -213,9 +213,67 @@ ns_da_mirror_queue(ns_darray *a)
     a->mqroom = a->st->capmq;
 }
 
-/* The units that ns_da_mirror1 queued join their owners' mirror lists, as
- * ns_da_req_mirror_run would have added them one by one; the owners' lists
- * and peers are looked up once per owner, not per unit. */
+/* A cyclic array's queue: each owner's units, in queue order, become one
+ * DA_MIRROR_UNITS record of unit indices in my request to it, written in
+ * place (a count per owner, then one store per unit); the reply is stored
+ * from that record (scatter_mirrors).  No runs to find: a cyclic array's
+ * single units are never consecutive units of one owner. */
+static void
+queue_units(ns_darray *a)
+{
+    static long *cnt;                   /* [p]: units per owner */
+    static int64_t **to;                /* [p]: where the owner's next index goes */
+    static int cap;
+    int p = a->p;
+    if (p > cap) {
+        free(cnt);
+        free(to);
+        cap = p;
+        cnt = memset(ns_xmalloc(sizeof *cnt * (size_t)cap), 0, sizeof *cnt * (size_t)cap);
+        to = ns_xmalloc(sizeof *to * (size_t)cap);
+    }
+    const long *u = a->mq, *end = a->mq + 2 * a->nmq;
+    if (p == 2)                         /* every queued unit is the other's */
+        cnt[1 - a->me] = a->nmq;
+    else
+        for (const long *v = u; v < end; v += 2)
+            cnt[v[1]]++;
+    size_t us = a->usize;
+    int single = -1;                    /* the one owner, if only one */
+    for (int q = 0; q < p; q++) {
+        if (!cnt[q])
+            continue;
+        struct da_peer *pe = to_peer(a->st->member[q]);
+        long n = cnt[q];
+        struct da_rec *r = add_rec(pe, DA_MIRROR_UNITS, a,
+                                   (ns_iter){ .i = 0, .step = 0, .left = n }, 0, n,
+                                   (size_t)n * sizeof(int64_t));
+        to[q] = (int64_t *)(r + 1);
+        if (pe->nmirrors == pe->capmirrors)
+            grow((void **)&pe->mirrors, &pe->capmirrors, sizeof *pe->mirrors);
+        /* stride -1: units, their indices at byte start of my request */
+        pe->mirrors[pe->nmirrors++] = (struct da_get){ a, NULL, 0,
+                                                       (char *)to[q] - pe->req.data, -1, n,
+                                                       us };
+        pe->mir_bytes += (size_t)n * us;
+        single = single == -1 ? q : -2;
+        cnt[q] = 0;
+    }
+    if (single >= 0) {                  /* one owner: the indices in order */
+        int64_t *d = to[single];
+        for (; u < end; u += 2)
+            *d++ = u[0];
+    } else {
+        for (; u < end; u += 2)
+            *to[u[1]]++ = u[0];
+    }
+}
+
+/* The units that ns_da_mirror1 queued go to their owners: a cyclic
+ * array's as DA_MIRROR_UNITS records (queue_units); a block array's join
+ * the owners' mirror lists, as ns_da_req_mirror_run would have added them
+ * one by one (consecutive units of one owner make one run); the owners'
+ * lists and peers are looked up once per owner, not per unit. */
 static void
 flush_mirror_queues(void)
 {
@@ -224,6 +282,11 @@ flush_mirror_queues(void)
     static int *used, cap;
     for (int k = 0; k < nmqueued; k++) {
         ns_darray *a = mqueued[k];
+        if (a->dist == NS_CYCLIC) {
+            queue_units(a);
+            a->nmq = a->mqroom = 0;
+            continue;
+        }
         if (a->p > cap) {
             free(ml);
             free(pl);
@@ -234,7 +297,7 @@ flush_mirror_queues(void)
             used = ns_xmalloc(sizeof *used * (size_t)cap);
         }
         size_t us = a->usize;
-        int nused = 0, block = a->dist == NS_BLOCK;
+        int nused = 0;
         for (const long *u = a->mq, *end = a->mq + 2 * a->nmq; u < end; u += 2) {
             long i = u[0], q = u[1];
             struct da_mlist *m = ml[q];
@@ -243,7 +306,7 @@ flush_mirror_queues(void)
                 m = ml[q] = mlist_of(pl[q], a);
                 used[nused++] = (int)q;
             }
-            int64_t *last = block && m->runs.len
+            int64_t *last = m->runs.len
                             ? (int64_t *)(void *)(m->runs.data + m->runs.len) - 2 : NULL;
             if (last && last[0] + last[1] == i) {
                 last[1]++;                      /* it continues the last run */
@@ -575,6 +638,8 @@ rec_size(const struct da_rec *r, const ns_darray *a)
 {
     if (r->kind == DA_MIRROR_LIST)
         return sizeof *r + (size_t)r->count * 2 * sizeof(int64_t);
+    if (r->kind == DA_MIRROR_UNITS)
+        return sizeof *r + (size_t)r->count * sizeof(int64_t);
     return sizeof *r + (r->kind == DA_WRITE ? NS_PAD8((size_t)(r->count * r->len) * a->elsize)
                                             : 0);
 }
@@ -646,13 +711,52 @@ serve_mirror_list(int src, const struct da_rec *r, ns_darray *a, const struct ns
     NS_PROF(ns_prof_da_recs(1, src != ns_proc.pid));
 }
 
+/* The units of a DA_MIRROR_UNITS record from o on, us bytes each (a
+ * constant in the usual cases), from my units of a cyclic array: one
+ * division for both the owner test and the local index. */
+static inline __attribute__((always_inline)) void
+copy_units(char *restrict o, const int64_t *restrict u, const int64_t *end, const char *restrict local,
+           size_t us, int src, ns_darray *a, const struct ns_site *site)
+{
+    unsigned long p = (unsigned long)a->p, me = (unsigned long)a->me, n_all = (unsigned long)a->n;
+    for (; u < end; u++, o += us) {
+        unsigned long i = (unsigned long)*u, l = i / p;
+        if (__builtin_expect(i >= n_all || i - l * p != me, 0))
+            not_owned(a, (long)i, src, site);
+        memcpy(o, local + l * us, us);
+    }
+}
+
+/* Appends my units that a DA_MIRROR_UNITS record names to src's mirror
+ * reply. */
+static void
+serve_mirror_units(int src, const struct da_rec *r, ns_darray *a, const struct ns_site *site)
+{
+    const int64_t *u = (const int64_t *)(r + 1), *end = u + r->count;
+    size_t us = a->usize;
+    char *o = ns_buf_append(&peer[src].mir_out, (size_t)r->count * us);
+    if (a->dist != NS_CYCLIC) {         /* the requester's array is cyclic */
+        for (; u < end; u++, o += us)
+            memcpy(o, unit_at(a, *u, src, DA_MIRROR, site), us);
+    } else if (us == 8) {
+        copy_units(o, u, end, a->local, 8, src, a, site);
+    } else if (us == 4) {
+        copy_units(o, u, end, a->local, 4, src, a, site);
+    } else {
+        copy_units(o, u, end, a->local, us, src, a, site);
+    }
+    NS_PROF(ns_prof_da(NSP_DA_READ_OUT, src != ns_proc.pid ? (size_t)r->count * us : 0));
+    NS_PROF(ns_prof_da_recs(1, src != ns_proc.pid));
+}
+
 /* Appends the values of the `kind` records of src's message to its reply
  * (DA_MIRROR: mirror lists too). */
 static void
 serve(int src, int kind, const struct ns_site *site)
 {
     struct da_peer *pe = &peer[src];
-    int lists = kind == DA_MIRROR && has_kind(src, DA_MIRROR_LIST);
+    int lists = kind == DA_MIRROR
+                && (has_kind(src, DA_MIRROR_LIST) || has_kind(src, DA_MIRROR_UNITS));
     const char *p = pe->in.data, *end = has_kind(src, kind) || lists ? p + pe->in.len : p;
     ns_darray *last = NULL;
     while (p < end) {
@@ -660,6 +764,8 @@ serve(int src, int kind, const struct ns_site *site)
         ns_darray *a = array_of(r, &last, site);
         if (lists && r->kind == DA_MIRROR_LIST)
             serve_mirror_list(src, r, a, site);
+        if (lists && r->kind == DA_MIRROR_UNITS)
+            serve_mirror_units(src, r, a, site);
         if ((int)r->kind == kind) {
             struct ns_buf *out = kind == DA_READ ? &pe->rep_out : &pe->mir_out;
             size_t bytes = (size_t)r->len * a->elsize, off = (size_t)r->off * a->elsize;
@@ -837,6 +943,19 @@ store_run(struct ns_dastate *s, long i, long n, size_t us, const char *p, unsign
         s->valid[i + j] = id;
 }
 
+/* The reply to a DA_MIRROR_UNITS record of mine (units u .. end-1), us
+ * bytes each (a constant in the usual cases), from p into my copies. */
+static inline __attribute__((always_inline)) const char *
+store_units(char *restrict copy, unsigned long *restrict valid, const int64_t *restrict u,
+            const int64_t *end, size_t us, const char *restrict p, unsigned long id)
+{
+    for (; u < end; u++, p += us) {
+        memcpy(copy + (size_t)*u * us, p, us);
+        valid[*u] = id;
+    }
+    return p;
+}
+
 /* The reply to my mirrors: my copies, readable in the next step. */
 static void
 scatter_mirrors(const struct da_peer *pe, const char *p)
@@ -846,6 +965,16 @@ scatter_mirrors(const struct da_peer *pe, const char *p)
         struct ns_dastate *s = g->a->st;
         unsigned long id = ns_da_step_id() + 1;
         size_t us = g->a->usize;
+        if (g->stride == -1) {                  /* single units: my record's indices */
+            const int64_t *u = (const int64_t *)(const void *)(pe->req.data + g->start);
+            if (us == 8)
+                p = store_units(s->copy, s->valid, u, u + g->count, 8, p, id);
+            else if (us == 4)
+                p = store_units(s->copy, s->valid, u, u + g->count, 4, p, id);
+            else
+                p = store_units(s->copy, s->valid, u, u + g->count, us, p, id);
+            continue;
+        }
         if (g->stride == 0) {                   /* a mirror list: its runs */
             const struct ns_buf *runs = &pe->mlists[g->start].runs;
             const int64_t *run = (const int64_t *)(const void *)runs->data;

@@ -30,8 +30,10 @@ struct ns_dastate {
 
 /* DA_MIRROR_LIST: the runs of one array that a process mirrors from one
  * owner in a step, as one record of count (first unit, units) pairs of
- * int64_t, len units in all. */
-enum { DA_READ = 1, DA_MIRROR = 2, DA_WRITE = 3, DA_MIRROR_LIST = 4 };
+ * int64_t, len units in all.  DA_MIRROR_UNITS: the single units of a
+ * cyclic array that ns_da_mirror1 queued for one owner in a step, as one
+ * record of count int64_t unit indices (len = count). */
+enum { DA_READ = 1, DA_MIRROR = 2, DA_WRITE = 3, DA_MIRROR_LIST = 4, DA_MIRROR_UNITS = 5 };
 struct da_rec {                     /* then, for DA_WRITE, count * len elements, padded */
     uint32_t kind;
     uint32_t kinds;                 /* in a message's first record: 1 << kind of
