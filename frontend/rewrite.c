@@ -650,6 +650,16 @@ mirrors_for_next(struct rw *r, const struct node *n)
     r->placed = next;
 }
 
+/* Is m a read b[i] at the index i of a forall (i, a) of one dimension?
+ * Where b is laid out as a, every such element is mine. */
+static int
+at_forall_index(const struct mirror_need *m)
+{
+    const struct node *L = m->loop;
+    return m->var && L && L->kind == N_FORALL && L->array && L->array->sym && L->ndims == 1 &&
+           m->index && m->index->kind == N_IDENT && m->index->sym == m->var;
+}
+
 /* Before step n: a superstep of the mirrors it needs, unless the step
  * before took them.  Not in a function that mirrors by itself: its reads
  * may be covered by mirrors nsc cannot see (the caller's, an earlier
@@ -671,13 +681,29 @@ mirrors_before(struct rw *r, const struct node *n)
     }
     if (!k)
         return;
+    int all_mine = 1;
+    for (int i = 0; i < k; i++)
+        all_mine &= at_forall_index(&need[i]);
+    if (all_mine) {     /* nothing to fetch where each array is laid out as its forall's */
+        E("if (!(");
+        for (int i = 0; i < k; i++)
+            E("%sns_da_same_layout(%s, %s)", i ? " && " : "", need[i].arr->name,
+              need[i].loop->array->sym->name);
+        E(")) ");
+    }
     E("{ ns_step_begin(");
     site(r, "mirror", n);
     E(");");
     for (int i = 0; i < k; i++)
         emit_need(r, &need[i], n);
     E(" ns_step_end(); } ");
-    note_needs(r, need, k, "in a superstep of its own before the step", n->loc.line);
+    if (!all_mine)
+        note_needs(r, need, k, "in a superstep of its own before the step", n->loc.line);
+    for (int i = 0; all_mine && r->mirror_warnings && i < k; i++)
+        diag_warning(need[i].read->loc, "mirror of '%s' inserted in a superstep of its own "
+                     "before the step at line %d, taken only where '%s' is not laid out as "
+                     "'%s' [-Wmirror]", need[i].arr->name, n->loc.line, need[i].arr->name,
+                     need[i].loop->array->sym->name);
 }
 
 static void

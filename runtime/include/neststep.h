@@ -495,6 +495,12 @@ ns_da_aligned(const ns_darray *b, const ns_darray *a)
     return b->dist == a->dist && b->n == a->n && b->first == a->first &&
            b->nlocal == a->nlocal && (b->dist == NS_BLOCK || b->p == a->p);
 }
+/* Is b laid out as a on every process of their declaring groups (the
+ * same distribution over as many units, and the same processes in the
+ * same order)?  The same answer on all of them, so a step can depend on
+ * it: nsc skips the superstep of an inferred mirror of b[i] in a forall
+ * (i, a) when it holds, since every such element is then mine. */
+int ns_da_same_layout(const ns_darray *b, const ns_darray *a);
 /* The iterations k0 <= k < k1 of it whose local unit l has lo <= l + off
  * for every offset off >= lo_off and l + off < nlocal for off <= hi_off
  * (a block distribution: offsets are in units; lo_off <= 0 <= hi_off).

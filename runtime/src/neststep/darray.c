@@ -339,6 +339,14 @@ check_index(const ns_darray *a, long i, const struct ns_site *site)
 }
 
 int
+ns_da_same_layout(const ns_darray *b, const ns_darray *a)
+{
+    return b->dist == a->dist && b->n == a->n && b->p == a->p &&
+           (b->st->member == a->st->member ||
+            memcmp(b->st->member, a->st->member, (size_t)a->p * sizeof *a->st->member) == 0);
+}
+
+int
 ns_da_owner_world(ns_darray *a, long i, const struct ns_site *site)
 {
     int q = (int)ns_da_owner(a, i), w = a->st->member[q];
