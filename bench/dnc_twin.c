@@ -79,8 +79,10 @@ mss(const int *a, long n, int first, int size, int me, int depth)
     }
     int lower = (size + 1) / 2, upper = size - lower;   /* 2r < size: the lower half */
     int r = me - first, half = 2 * r >= size;
+    twin_step_group(first, size);                       /* the sample's split */
     struct seg mine = half ? mss(a, n, first + lower, upper, me, depth + 1)
                            : mss(a, n, first, lower, me, depth + 1);
+    twin_step_group(half ? first + lower : first, half ? upper : lower); /* the subgroup's step */
     struct seg other;
     MPI_Request req[3];
     int nreq = 0, j = half ? r - lower : r;
@@ -96,6 +98,7 @@ mss(const int *a, long n, int first, int size, int me, int depth)
             MPI_Isend(&mine, 4, MPI_LONG, first + lower - 1, depth, MPI_COMM_WORLD, &req[nreq++]);
     }
     bench_wait_all(nreq, req, MPI_STATUSES_IGNORE);
+    twin_step_group(first, size);                       /* the sample's join */
     return half ? join(other, mine) : join(mine, other);
 }
 
@@ -112,6 +115,7 @@ main(int argc, char *argv[])
     int *a = twin_malloc(sizeof *a * (size_t)blk.len);
     for (i = 0; i < blk.len; i++)
         a[i] = value(blk.lo + i);
+    twin_step();                                        /* the sample's step that sets a */
 
     struct seg s = mss(a, blk.len, 0, p, me, 0);
 

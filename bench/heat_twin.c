@@ -63,6 +63,7 @@ main(int argc, char *argv[])
     v = twin_malloc(sizeof *v * (size_t)(n + 2));
     for (i = 0; i < n; i++)
         u[i + 1] = initial(lo + i, N);
+    twin_step();                                /* the sample's init() */
     for (t = 0; t < T; t++) {
         MPI_Request req[4];
         src = t % 2 == 0 ? u : v;
@@ -86,11 +87,13 @@ main(int argc, char *argv[])
             dst[1] = src[1];
         if (lo + n == N && n > 0)
             dst[n] = src[n];
+        twin_step();                            /* a sweep() */
     }
     src = T % 2 == 0 ? u : v;
     if (me == 0)
         res = twin_malloc(sizeof *res * (size_t)N);
     twin_gather_block(src + 1, res, N, MPI_DOUBLE, p, me);
+    twin_step();                                /* the sample's gather() */
 
     if (me == 0) {
         sum = 0.0;

@@ -53,13 +53,17 @@ main(int argc, char *argv[])
 
     for (q = 0; q < p; q++)
         counts[q] = (int)twin_block(B, p, q).len;
+    twin_step();                        /* the sample's step that clears the bins */
     MPI_Ireduce_scatter(cnt, h, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                        /* ... that writes the counts */
     for (b = 0; b < blk.len; b++)
         mine += h[b];
     MPI_Ireduce(&mine, &total, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                        /* ... that sums the total */
     twin_gather_block(h, all, B, MPI_INT, p, me);
+    twin_step();                        /* ... that collects the bins */
 
     if (me == 0) {
         printf("histogram: N=%ld keys in B=%d bins\n", N, B);

@@ -123,9 +123,13 @@ main(int argc, char *argv[])
     for (r = 0; r < nr; r++)
         for (c = 0; c < nc; c++)
             AT(tp, u, r, c) = AT(tp, v, r, c) = initial(i0 + r, j0 + c);
+    twin_step();                                        /* the sample's init() */
 
-    for (t = 0; t < T && has; t++) {
+    /* a sweep ends where the sample's sweep() does (twin_step), also after a continue */
+    for (t = 0; t < T; t++, twin_step()) {
         MPI_Request req[8];
+        if (!has)
+            continue;
         src = t % 2 == 0 ? u : v;
         dst = t % 2 == 0 ? v : u;
         for (r = 0; r < nr; r++) {
@@ -182,6 +186,7 @@ main(int argc, char *argv[])
     MPI_Igatherv(mine, (int)(nr * nc), MPI_DOUBLE, res, counts, displs, MPI_DOUBLE, 0,
                  MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                        /* the sample's collection */
 
     if (me == 0) {
         for (int q = 0; q < p; q++) {

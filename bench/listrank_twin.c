@@ -59,6 +59,7 @@ main(int argc, char *argv[])
         rnk[k] = s == i ? 0 : 1;
         more |= s != tail;
     }
+    twin_step();                                /* the sample's step that makes the list */
     for (;;) {
         /* my requests, grouped by owner: count, then place */
         long last = -1;
@@ -138,6 +139,7 @@ main(int argc, char *argv[])
             more |= ns[k] != tail;
         }
         rounds++;
+        twin_step();                            /* a round of the sample */
     }
 
     /* the check, the checksum and the first ranks, summed on process 0 */
@@ -152,8 +154,10 @@ main(int argc, char *argv[])
         if (i < shown)
             mine[2 + i] = rnk[k];
     }
+    twin_step();                                /* the sample's check */
     MPI_Ireduce(mine, sums, (int)(2 + shown), MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's collection of the first ranks */
     if (me == 0) {
         printf("listrank: N=%ld head=%ld tail=%ld\n", N, head, tail);
         printf("rounds %d\n", rounds);

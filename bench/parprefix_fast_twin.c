@@ -50,6 +50,7 @@ main(int argc, char *argv[])
     int *a = twin_malloc(sizeof *a * (size_t)n);
     for (i = 0; i < n; i++)
         a[i] = input(lo + i);
+    twin_step();                        /* the sample's step that sets a */
 
     double t0 = MPI_Wtime();
     s = 0;                              /* 1: read-only pass, the lower blocks' sum */
@@ -57,6 +58,7 @@ main(int argc, char *argv[])
         s += a[i];
     MPI_Iexscan(&s, &offset, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                        /* the sample's step 1 (its prefix combine) */
     if (me == 0)
         offset = 0;                     /* (MPI_Exscan leaves it undefined on process 0) */
     int sum = s;
@@ -66,11 +68,13 @@ main(int argc, char *argv[])
         a[i] = s;
         s += v;
     }
+    twin_step();                        /* the sample's step 2 */
     double t1 = MPI_Wtime();
 
     long mine[6] = { sum, 0, 0, 0, 0, 0 }, sums[6];    /* total, checksum, a[at[0..3]] */
     for (i = 0; i < n; i++)
         mine[1] += a[i];
+    twin_step();                        /* the sample's checksum step */
     at[0] = 0;
     at[1] = N / 3;
     at[2] = 2 * N / 3;
@@ -80,6 +84,7 @@ main(int argc, char *argv[])
             mine[2 + k] = a[at[k] - lo];
     MPI_Ireduce(mine, sums, 6, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                        /* the sample's collection of four elements */
     if (me == 0) {
         printf("parprefix: N=%ld\n", N);
         printf("total %d\n", (int)sums[0]);

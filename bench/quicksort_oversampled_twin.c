@@ -81,6 +81,7 @@ main(int argc, char *argv[])
     long *size = twin_malloc(sizeof *size * (size_t)p);
     for (li = 0; li < myndp; li++)
         A[li] = (float)(mix((uint32_t)(lo + li)) % (uint32_t)range);
+    twin_step();                                /* the sample's common start */
 
     double t0 = MPI_Wtime();
     /* STAGE 1: s random keys of my block */
@@ -89,6 +90,7 @@ main(int argc, char *argv[])
                             : FLT_MAX;
     MPI_Iallgather(samp, s, MPI_FLOAT, all, s, MPI_FLOAT, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's stage 1 */
 
     /* STAGE 2: the same p-1 pivots on every process */
     qsort(all, (size_t)p * s, sizeof *all, flcmp);
@@ -112,6 +114,7 @@ main(int argc, char *argv[])
     /* STAGES 5 and 6: interval q of every block to process q */
     MPI_Ialltoall(cnt, 1, MPI_INT, rcnt, 1, MPI_INT, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's stages 3 and 4 (the counts) */
     long mysize = 0;
     for (q = 0, j = 0; q < p; q++) {
         sdsp[q] = (int)j;
@@ -122,6 +125,7 @@ main(int argc, char *argv[])
     float *T = twin_malloc(sizeof *T * (size_t)mysize);
     MPI_Ialltoallv(B, cnt, sdsp, MPI_FLOAT, T, rcnt, rdsp, MPI_FLOAT, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's stages 5 and 6 */
 
     /* STAGES 7 and 8: sort it and send it to its place in B */
     qsort(T, (size_t)mysize, sizeof *T, flcmp);
@@ -145,6 +149,7 @@ main(int argc, char *argv[])
     }
     MPI_Ialltoallv(T, scnt, sdsp, MPI_FLOAT, B, rcnt, rdsp, MPI_FLOAT, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's stages 7 and 8 */
     double t1 = MPI_Wtime();
 
     /* the check, as quicksort.nst's */
@@ -154,6 +159,7 @@ main(int argc, char *argv[])
     MPI_Irecv(&next, 1, MPI_FLOAT, up, 0, MPI_COMM_WORLD, &rq[0]);
     MPI_Isend(B, 1, MPI_FLOAT, down, 0, MPI_COMM_WORLD, &rq[1]);
     bench_wait_all(2, rq, MPI_STATUSES_IGNORE);
+    twin_step();                                /* the sample's step that mirrors B[hi + 1] */
     unsigned long v[7] = { 0 }, sums[7];       /* unsorted, sumA, sumB, wsum, three keys */
     at[0] = 0;
     at[1] = N / 2;
@@ -170,8 +176,10 @@ main(int argc, char *argv[])
     for (k = 0; k < 3; k++)
         if (at[k] >= lo && at[k] < lo + myndp)
             v[4 + k] = (unsigned long)B[at[k] - lo];
+    twin_step();                                /* the sample's check */
     MPI_Ireduce(v, sums, 7, MPI_UNSIGNED_LONG, MPI_SUM, 0, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's collection of three keys */
 
     if (me == 0) {
         printf("quicksort: N=%ld range=%d\n", N, range);

@@ -462,8 +462,11 @@ def render_seed003(rows, notes):
 
 # Table (m), the NestStep samples against their MPI twins and sequential C
 # (twins.py): rows are the sample and p; columns nsc (the sample), mpi (its
-# twin) and seq, in time of the work and in instructions per unit of work.
+# twin), mpistep (the twin in step mode, where twins.py ran it: the bound of
+# the twin with the sample's global synchronizations) and seq, in time of
+# the work and in instructions per unit of work.
 TWIN_IMPLS = [("ours", "nsc"), ("base", "mpi"), ("ref", "seq")]
+TWIN_STEP = ("bound", "mpistep")
 
 
 def twin_notes(path):
@@ -493,8 +496,9 @@ def render_twins(rows, notes):
         keys = [k for k in rows if k[0] == table]
         if not keys:
             continue
-        head = ["sample", "unit", "arguments", "p", "nsc", "mpi", "seq", "nsc/mpi", "nsc/seq",
-                "mpi/seq"]
+        steps = any(TWIN_STEP in rows[k] for k in keys)
+        head = ["sample", "unit", "arguments", "p", "nsc", "mpi"] + (["mpistep"] if steps else []) + \
+            ["seq", "nsc/mpi"] + (["nsc/mpistep"] if steps else []) + ["nsc/seq", "mpi/seq"]
         out = []
         for name in names:
             procs = sorted(k[1] for k in keys if k[2] == name)
@@ -510,10 +514,13 @@ def render_twins(rows, notes):
                     r = lambda a, b: a[0] / b[0] if a and b and b[0] > 0 else None
                 else:                        # paired by round
                     r = lambda a, b: med([x / y for x, y in zip(a, b) if y > 0]) if a and b else None
+                step = cells.get(TWIN_STEP)
                 out.append([name if i == 0 else "", note[0] if i == 0 else "",
-                            note[which] if i == 0 else "", str(p),
-                            fmt(med(nsc)), fmt(med(mpi)), fmt(med(seq)),
-                            fratio(r(nsc, mpi)), fratio(r(nsc, seq)), fratio(r(mpi, seq))])
+                            note[which] if i == 0 else "", str(p), fmt(med(nsc)), fmt(med(mpi))] +
+                           ([fmt(med(step))] if steps else []) +
+                           [fmt(med(seq)), fratio(r(nsc, mpi))] +
+                           ([fratio(r(nsc, step))] if steps else []) +
+                           [fratio(r(nsc, seq)), fratio(r(mpi, seq))])
         widths = [max(len(str(x)) for x in col) for col in zip(head, *out)]
         line = lambda cols: "  ".join(str(c).rjust(w) if j > 2 else str(c).ljust(w)
                                       for j, (c, w) in enumerate(zip(cols, widths))).rstrip()
@@ -522,8 +529,10 @@ def render_twins(rows, notes):
         text += [line(r) for r in out] + [""]
     if text:
         text.append("(m): ratios in time are medians over rounds of the ratio within a round (the "
-                    "two ran back to back); seq runs once a round and is the same at every p; in "
-                    "instructions seq is counted at p = 1")
+                    "three ran back to back); seq runs once a round and is the same at every p; in "
+                    "instructions seq is counted at p = 1; mpistep is the twin with a global "
+                    "synchronization wherever the sample ends a superstep (BENCH_TWIN_STEPS=1): "
+                    "the sample's time cannot be expected below it")
         text.append("")
     return text
 

@@ -89,6 +89,7 @@ main(int argc, char *argv[])
     long *size = twin_malloc(sizeof *size * (size_t)p);
     for (i = 0; i < nloc; i++)
         A[i] = (int)(mix((uint32_t)(lo + i)) % (uint32_t)range);
+    twin_step();                                /* the sample's step that makes A */
 
     double t0 = MPI_Wtime();
     /* 1. local sort of a copy, p regular samples */
@@ -99,6 +100,7 @@ main(int argc, char *argv[])
         smp[1 + k] = nloc > 0 ? loc[(long)k * nloc / p] : 0;
     MPI_Iallgather(smp, p + 1, MPI_INT, allsmp, p + 1, MPI_INT, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's step 1 */
 
     /* 2. the pivots, from the same samples on every process */
     int m = 0;
@@ -116,6 +118,7 @@ main(int argc, char *argv[])
         scnt[bucket(loc[j], piv, p - 1)]++;
     MPI_Ialltoall(scnt, 1, MPI_INT, rcnt, 1, MPI_INT, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's step 3 */
     long mysize = 0;
     for (q = 0, j = 0; q < p; q++) {
         sdsp[q] = (int)j;
@@ -126,6 +129,8 @@ main(int argc, char *argv[])
     int *T = twin_malloc(sizeof *T * (size_t)mysize);
     MPI_Ialltoallv(loc, scnt, sdsp, MPI_INT, T, rcnt, rdsp, MPI_INT, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's step 4 (keys into S) */
+    twin_step();                                /* ... and 5 (bucket $ read from S) */
 
     /* 6. sort my bucket; it goes to S[start .. start+mysize-1] */
     qsort(T, (size_t)mysize, sizeof *T, intcmp);
@@ -143,6 +148,7 @@ main(int argc, char *argv[])
     }
     MPI_Ialltoallv(T, scnt, sdsp, MPI_INT, S, rcnt, rdsp, MPI_INT, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's step 6 */
     double t1 = MPI_Wtime();
 
     /* the check: the first key of the next block from its owner */
@@ -168,8 +174,10 @@ main(int argc, char *argv[])
     for (k = 0; k < 3; k++)
         if (at[k] >= lo && at[k] < lo + nloc)
             v[4 + k] = (unsigned long)S[at[k] - lo];
+    twin_step();                                /* the sample's check */
     MPI_Ireduce(v, sums, 7, MPI_UNSIGNED_LONG, MPI_SUM, 0, MPI_COMM_WORLD, &req);
     bench_wait(&req);
+    twin_step();                                /* the sample's collection of three keys */
 
     if (me == 0) {
         printf("samplesort: N=%ld range=%d\n", N, range);

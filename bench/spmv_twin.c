@@ -164,6 +164,7 @@ main(int argc, char *argv[])
     double *lambda = twin_malloc(sizeof *lambda * (size_t)K);
     for (i = 0; i < nloc; i++)
         x[i] = 1.0;
+    twin_step();                                /* the sample's x = 1 */
     for (it = 0; it < K; it++) {
         int nreq = 0;
         for (q = 0; q < p; q++)
@@ -181,8 +182,10 @@ main(int argc, char *argv[])
         big = product(rows + nlocal, nghost, rp, lcol, val, x, y, big);
         MPI_Iallreduce(&big, &lambda[it], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD, &req);
         bench_wait(&req);
+        twin_step();                            /* the sample's product (its max combine) */
         for (i = 0; i < nloc; i++)
             x[i] = y[i] / lambda[it];
+        twin_step();                            /* the sample's scaling */
     }
 
     long nnz = 0;
@@ -190,6 +193,7 @@ main(int argc, char *argv[])
     bench_wait(&req);
     double *res = me == 0 ? twin_malloc(sizeof *res * (size_t)N) : NULL;
     twin_gather_block(x, res, N, MPI_DOUBLE, p, me);
+    twin_step();                                /* the sample's collection of x */
     if (me == 0) {
         printf("spmv: N=%ld K=%ld nonzeros=%ld\n", N, K, nnz);
         for (it = 0; it < K; it++)

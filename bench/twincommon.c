@@ -1,6 +1,6 @@
 /*
- * twincommon.c - start, failure, block distribution, arguments and the
- * gather to process 0 of the MPI twins of the NestStep samples
+ * twincommon.c - start, step mode, failure, block distribution, arguments
+ * and the gather to process 0 of the MPI twins of the NestStep samples
  * (twincommon.h).
  */
 #include <errno.h>
@@ -9,15 +9,62 @@
 #include <stdlib.h>
 #include "twincommon.h"
 
+/* BENCH_TWIN_STEPS=1: a global synchronization where the sample ends a
+ * superstep; 2: the same, and process 0 says how many on stderr */
+static int step_mode;
+static long steps;
+
 void
 twin_start(int *argc, char ***argv, int *p, int *me)
 {
     bench_mpi_start(argc, argv, p, me);
+    step_mode = bench_env_int("BENCH_TWIN_STEPS", 0);
+}
+
+void
+twin_step(void)
+{
+    MPI_Request req;
+    if (!step_mode)
+        return;
+    steps++;
+    MPI_Ibarrier(MPI_COMM_WORLD, &req);
+    bench_wait(&req);
+}
+
+void
+twin_step_group(int first, int size)
+{
+    int p, me;
+    if (!step_mode)
+        return;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    if (size == p) {
+        twin_step();
+        return;
+    }
+    steps++;
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    int r = me - first;
+    char in, out = 0;
+    for (int k = 0, d = 1; d < size; k++, d *= 2) {
+        MPI_Request req[2];
+        MPI_Irecv(&in, 1, MPI_CHAR, first + (r - d + size) % size, TWIN_STEP_TAG + k,
+                  MPI_COMM_WORLD, &req[0]);
+        MPI_Isend(&out, 1, MPI_CHAR, first + (r + d) % size, TWIN_STEP_TAG + k, MPI_COMM_WORLD,
+                  &req[1]);
+        bench_wait_all(2, req, MPI_STATUSES_IGNORE);
+    }
 }
 
 int
 twin_end(void)
 {
+    int me;
+    twin_step();
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    if (step_mode == 2 && me == 0)
+        fprintf(stderr, "%s: %ld steps\n", program_invocation_short_name, steps);
     MPI_Finalize();
     return 0;
 }

@@ -11,6 +11,15 @@
  * programmer writing for speed would: nonblocking calls, waited for the
  * baselines' one way (bench_wait_all), only the messages the algorithm
  * needs, and no barrier where the sample's superstep has one.
+ *
+ * Step mode (BENCH_TWIN_STEPS=1 in the environment, read once in
+ * twin_start): the twin also synchronizes all processes wherever its sample
+ * ends a superstep (twin_step), so that it pays the global synchronizations
+ * the sample pays, in the same places and as many times, and what the
+ * sample still costs more is NestStep's own.  The output is the same in
+ * both modes.  BENCH_TWIN_STEPS=2 is step mode that also writes on
+ * stderr, from process 0 at the end, how many synchronizations it made
+ * (to check them against the sample's profile).
  */
 #ifndef BENCH_TWINCOMMON_H
 #define BENCH_TWINCOMMON_H
@@ -22,8 +31,21 @@
 /* MPI_Init and the baselines' wait (bench_mpi_start); p and me of
  * MPI_COMM_WORLD. */
 void twin_start(int *argc, char ***argv, int *p, int *me);
-/* MPI_Finalize; returns 0 for main to return. */
+/* In step mode, the final synchronization of NestStep_finalize
+ * (twin_step); then MPI_Finalize; returns 0 for main to return. */
 int twin_end(void);
+/* Where the sample ends a superstep: nothing, or in step mode one global
+ * synchronization as the engine waits for one, an MPI_Ibarrier on
+ * MPI_COMM_WORLD waited for the baselines' way (bench_wait). */
+void twin_step(void);
+/* The same where the sample ends a superstep of a subgroup, the ranks
+ * first .. first+size-1 of MPI_COMM_WORLD (I am one of them; dnc): in step
+ * mode the whole group's twin_step, a dissemination barrier (ceil(log2
+ * size) rounds of one MPI_Isend and one MPI_Irecv, tag TWIN_STEP_TAG + round,
+ * waited for with bench_wait_all) for a smaller group, none for a group of
+ * one (counted all the same, as the sample's step). */
+void twin_step_group(int first, int size);
+#define TWIN_STEP_TAG 32000
 /* "<program>: <message>" on stderr (from the calling process) and the
  * whole job stops with exit status 2, as a sample's NestStep_abort. */
 void twin_abort(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));

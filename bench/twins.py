@@ -8,10 +8,12 @@ to stdout (run.sh appends them to raw.txt), its progress to stderr.
 Usage: twins.py OUT BINDIR       (the programs are in OUT/twins)
 
 Time: in each of BENCH_REPEAT rounds, for each sample and each p in
-BENCH_PROCS, the sample (nsrun) and its twin (mpiexec) run back to back,
-the order swapping between rounds, each once with the work and once
-without it (the base run: no time step, no iteration, or N = 1); the
-sequential program runs the same way once a round.  The time of the work
+BENCH_PROCS, the sample (nsrun), its twin (mpiexec) and the twin in step
+mode (mpistep: BENCH_TWIN_STEPS=1, a global synchronization wherever the
+sample ends a superstep, twincommon.h) run back to back, the order
+rotating between rounds, each once with the work and once without it (the
+base run: no time step, no iteration, or N = 1); the sequential program
+runs the same way once a round.  The time of the work
 is the launch's wall-clock time with the work less that without it, so
 that start-up and finish cancel.  The CPU time (user and system) of all the
 launch's processes is taken the same way: on a machine that other jobs
@@ -105,12 +107,21 @@ def record(table, p, key, role, impl, value):
 
 def command(out, binary, name, impl, p):
     prog = os.path.join(out, "twins", "%s_%s" % (name, {"nsc": "nsc", "mpi": "twin",
+                                                        "mpistep": "twin",
                                                         "seq": "seq"}[impl]))
     if impl == "nsc":
         return [os.path.join(binary, "nsrun"), "-n", str(p), prog]
-    if impl == "mpi":
+    if impl in ("mpi", "mpistep"):
         return ["mpiexec", "-n", str(p), prog]
     return [prog]
+
+
+# The environment of a run: the twin in step mode gets BENCH_TWIN_STEPS=1.
+STEP_ENV = dict(os.environ, BENCH_TWIN_STEPS="1")
+
+
+def run_env(impl):
+    return STEP_ENV if impl == "mpistep" else None
 
 
 def launcher_failed(r):
@@ -176,24 +187,27 @@ def timed(out, binary, names, procs, rounds, limit):
             tw, want_w = launch(seq, work, limit, cpu=cw)
             tb, want_b = launch(seq, base, limit, cpu=cb)
             for p in procs:
-                order = ["nsc", "mpi"] if r % 2 == 0 else ["mpi", "nsc"]
+                # each first, second and last in turn; nsc next to each twin
+                order = (["nsc", "mpi", "mpistep"], ["mpistep", "nsc", "mpi"],
+                         ["mpi", "mpistep", "nsc"])[r % 3]
                 work_t, base_t = {}, {}
                 for impl in order:         # the work, one after the other
                     cmd = command(out, binary, name, impl, p)
                     c = [0.0]
-                    secs, got = launch(cmd, work, limit, cpu=c)
+                    secs, got = launch(cmd, work, limit, env=run_env(impl), cpu=c)
                     check(name, impl, p, work, got, want_w)
                     work_t[impl] = (secs, c[0])
                 for impl in order:         # the same without the work
                     cmd = command(out, binary, name, impl, p)
                     c = [0.0]
-                    secs, got = launch(cmd, base, limit, cpu=c)
+                    secs, got = launch(cmd, base, limit, env=run_env(impl), cpu=c)
                     check(name, impl, p, base, got, want_b)
                     base_t[impl] = (secs, c[0])
                 work_t["seq"], base_t["seq"] = (tw, cw[0]), (tb, cb[0])
                 if any(t[0] is None for t in list(work_t.values()) + list(base_t.values())):
                     continue               # (failed, and said so): no record of the round
-                for impl, role in (("nsc", "ours"), ("mpi", "base"), ("seq", "ref")):
+                for impl, role in (("nsc", "ours"), ("mpi", "base"), ("mpistep", "bound"),
+                                   ("seq", "ref")):
                     (sw, cpw), (sb, cpb) = work_t[impl], base_t[impl]
                     record("twins_ms", p, name, role, impl, 1e3 * (sw - sb))
                     record("twins_cpu", p, name, role, impl, 1e3 * (cpw - cpb))
