@@ -49,30 +49,31 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cgcount  # noqa: E402
 
 # name: (unit of work, (timed work args, base args, units), (callgrind work
-# args, base args, units)).  Timed sizes: about 0.1-1 s of work for the
-# sample at p = 1 on an idle machine; callgrind sizes: some 10^8
+# args, base args, units)).  Timed sizes: about 0.3-0.5 s of work for
+# the sample at p = 1 on an idle machine (a launch's own time varies by
+# tens of ms); callgrind sizes: some 10^8
 # instructions of the sample.
 SAMPLES = {
     "heat": ("point update",
-             ("100000 1000", "100000 0", 100000 * 1000),
+             ("100000 5000", "100000 0", 100000 * 5000),
              ("100000 20", "100000 0", 100000 * 20)),
     "jacobi2d": ("point update",
-                 ("1000 1000 40", "1000 1000 0", 1000 * 1000 * 40),
+                 ("1000 1000 200", "1000 1000 0", 1000 * 1000 * 200),
                  ("300 300 10", "300 300 0", 300 * 300 * 10)),
     "spmv": ("product",
-             ("200000 40", "200000 0", 40),
+             ("200000 200", "200000 0", 200),
              ("100000 10", "100000 0", 10)),
     "histogram": ("key",
                   ("100000000", "1", 100000000 - 1),
                   ("1000000", "1", 1000000 - 1)),
     "listrank": ("node",
-                 ("200000", "1", 200000 - 1),
+                 ("1000000", "1", 1000000 - 1),
                  ("100000", "1", 100000 - 1)),
     "samplesort": ("key",
-                   ("1000000", "1", 1000000 - 1),
+                   ("2000000", "1", 2000000 - 1),
                    ("200000", "1", 200000 - 1)),
     "quicksort_oversampled": ("key",
-                              ("1000000", "1", 1000000 - 1),
+                              ("2000000", "1", 2000000 - 1),
                               ("200000", "1", 200000 - 1)),
     "parprefix_fast": ("element",
                        ("30000000", "1", 30000000 - 1),
