@@ -255,11 +255,15 @@ CHECK_MATRIX_TESTS ?= put-array get-after-puts hpget-bsp-sum reg-push-next-sync 
 empty :=
 space := $(empty) $(empty)
 # The test targets build first with as many jobs as cores, unless make was
-# given -j itself (the tests then run two at a time, run-lit.sh).
+# given -j itself (the tests then run two at a time, run-lit.sh).  make check
+# brings a simulation build that is there up to date too: the suite's
+# simulated runs use it (testsuite/simulate; skipped without one).
 BUILD_JOBS = $(if $(filter -j% j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1))
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory $(BUILD_JOBS) all
+	$(Q)if [ -d $(SIMULATE_BUILD)/share/neststep/platforms ] && command -v smpicc >/dev/null; then \
+	  $(MAKE) -s --no-print-directory $(BUILD_JOBS) simulate; fi
 	@mkdir -p $(BUILD)/testsuite
 	@LIT_MATRIX_FILTER='/($(subst $(space),|,$(strip $(CHECK_MATRIX_TESTS))))\.(c|test)$$' \
 	  testsuite/run-lit.sh $(PYTHON) $(LIT) $(abspath $(BUILD)) testsuite default $(CHECK_MATRIX)
