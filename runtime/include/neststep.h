@@ -67,7 +67,7 @@ struct ns_here {
     unsigned long epoch;        /* supersteps this process has finished, all groups */
     unsigned long read_id;      /* in a step of the root group: the step's id (epoch + 1),
                                  * which marks the copies of remote units readable in
-                                 * it (ns_darray.rvalid); elsewhere ~0 */
+                                 * it (ns_da_copy_stamp); elsewhere ~0 */
 };
 extern struct ns_here ns_here;
 #define NestStep_rank()  (ns_here.rank)
@@ -191,8 +191,11 @@ typedef struct ns_darray {
     struct ns_dastate *st;      /* runtime-owned: mirrors, requests, group */
     int ndist;                  /* distributed dimensions (0 and 1: one) */
     long ext[3];                /* their extents, for messages (ext[0] is n / the rest) */
-    char *rcopy;                /* [n] my copies of remote units (NULL until needed) */
-    const unsigned long *rvalid; /* [n] the step id each copy is readable in */
+    char *rcopy;                /* [n] my copies of remote units (NULL until needed):
+                                 * unit i at rcopy + i * cstride, and just before it
+                                 * the step id it is readable in (one cache line
+                                 * for both) */
+    size_t cstride;             /* bytes from one copy to the next */
     long *mq;                   /* single units to mirror this step (ns_da_mirror1): */
     long nmq, mqroom;           /* [2 nmq] unit, owner pairs; room before ns_da_mirror_queue */
 } ns_darray;
@@ -287,14 +290,29 @@ void *ns_da_wr_remote_el(ns_darray *a, long i, long k, const struct ns_site *sit
  * needs a mirror (or my own write in this step), as ns_da_rd's does. */
 void *ns_da_rmw_remote(ns_darray *a, long i, const struct ns_site *site);
 void *ns_da_rmw_remote_el(ns_darray *a, long i, long k, const struct ns_site *site);
+/* My copy of unit i (a->rcopy set, i in range), readable in this step
+ * when its stamp is ns_here.read_id. */
+static inline const char *
+ns_da_copy_at(const ns_darray *a, unsigned long i)
+{
+    return a->rcopy + i * a->cstride;
+}
+static inline unsigned long
+ns_da_copy_stamp(const char *copy)
+{
+    return ((const unsigned long *)(const void *)copy)[-1];
+}
 /* My copy of remote unit i when it is readable with no more checks (a
  * mirror, or my own write, of this step, in a step of the root group; in
  * a subgroup the owner must be checked), else NULL. */
 static inline const char *
 ns_da_mirrored(const ns_darray *a, long i)
 {
-    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id)
-        return a->rcopy + (size_t)i * a->usize;
+    if ((unsigned long)i < (unsigned long)a->n && a->rcopy) {
+        const char *c = ns_da_copy_at(a, (unsigned long)i);
+        if (ns_da_copy_stamp(c) == ns_here.read_id)
+            return c;
+    }
     return (const char *)0;
 }
 /* The rest of a read of unit i (usize bytes) that is not mine: my copy
@@ -304,9 +322,9 @@ ns_da_mirrored(const ns_darray *a, long i)
 static inline const void *
 ns_da_rd_copy(ns_darray *a, long i, size_t usize, const struct ns_site *site)
 {
-    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id)
-        return a->rcopy + (size_t)i * usize;
-    return ns_da_rd_remote(a, i, site);
+    (void)usize;
+    const char *c = ns_da_mirrored(a, i);
+    return c ? c : ns_da_rd_remote(a, i, site);
 }
 /* ns_da_rd of an array whose declaration says its distribution (_b
  * block, _c cyclic) and its unit: one element of usize bytes. */
@@ -391,9 +409,9 @@ ns_da_rd_el_b(ns_darray *a, long i, long k, size_t elsize, const struct ns_site 
     if (__builtin_expect((unsigned long)l < (unsigned long)a->nlocal
                          && (unsigned long)k < (unsigned long)a->unit, 1))
         return a->local + ((size_t)l * (size_t)a->unit + (size_t)k) * elsize;
-    if ((unsigned long)i < (unsigned long)a->n && a->rvalid && a->rvalid[i] == ns_here.read_id
-        && (unsigned long)k < (unsigned long)a->unit)
-        return a->rcopy + ((size_t)i * (size_t)a->unit + (size_t)k) * elsize;
+    const char *c = ns_da_mirrored(a, i);
+    if (c && (unsigned long)k < (unsigned long)a->unit)
+        return c + (size_t)k * elsize;
     return ns_da_rd_remote_el(a, i, k, site);
 }
 /* (One unsigned division gives the owner test and the local index; a unit
@@ -406,8 +424,11 @@ ns_da_rd_el_c(ns_darray *a, long i, long k, size_t elsize, const struct ns_site 
     if (__builtin_expect(u < (unsigned long)a->n && (unsigned long)k < unit, 1)) {
         if (__builtin_expect(u - q * p == (unsigned long)a->me, 1))
             return a->local + (q * unit + (size_t)k) * elsize;
-        if (a->rvalid && a->rvalid[u] == ns_here.read_id)
-            return a->rcopy + (u * unit + (size_t)k) * elsize;
+        if (a->rcopy) {
+            const char *c = ns_da_copy_at(a, u);
+            if (ns_da_copy_stamp(c) == ns_here.read_id)
+                return c + (size_t)k * elsize;
+        }
     }
     return ns_da_rd_remote_el(a, i, k, site);
 }

@@ -487,8 +487,8 @@ flush_writes(void)
             }
             ns_iter it = { .i = i, .step = stride, .left = n };
             ns_da_req_write(s->member[ns_da_owner(a, i)], a, it, off, len,
-                            s->copy + (size_t)i * a->usize + (size_t)off * a->elsize,
-                            a->usize * (size_t)stride);
+                            da_copy(a, i) + (size_t)off * a->elsize,
+                            a->cstride * (size_t)stride);
             for (long t = j; t < next; t++)
                 s->wpend[s->wlist[t] >> 6] &= ~((uint64_t)1 << (s->wlist[t] & 63));
             j = next;
@@ -933,25 +933,25 @@ scatter_reads(const struct da_peer *pe, const char *p)
 
 /* Units i .. i+n-1 from p into my copies, readable in step id. */
 static inline void
-store_run(struct ns_dastate *s, long i, long n, size_t us, const char *p, unsigned long id)
+store_run(ns_darray *a, long i, long n, size_t us, const char *p, unsigned long id)
 {
-    if (n == 1)
-        copy_elem(s->copy + (size_t)i * us, p, us);
-    else
-        memcpy(s->copy + (size_t)i * us, p, (size_t)n * us);
-    for (long j = 0; j < n; j++)
-        s->valid[i + j] = id;
+    for (long j = 0; j < n; j++, p += us) {
+        copy_elem(da_copy(a, i + j), p, us);
+        *da_stamp(a, i + j) = id;
+    }
 }
 
 /* The reply to a DA_MIRROR_UNITS record of mine (units u .. end-1), us
- * bytes each (a constant in the usual cases), from p into my copies. */
+ * bytes each (a constant in the usual cases), from p into my copies
+ * (entries of cs bytes from copy, the unit's stamp just before it). */
 static inline __attribute__((always_inline)) const char *
-store_units(char *restrict copy, unsigned long *restrict valid, const int64_t *restrict u,
-            const int64_t *end, size_t us, const char *restrict p, unsigned long id)
+store_units(char *restrict copy, size_t cs, const int64_t *restrict u, const int64_t *end,
+            size_t us, const char *restrict p, unsigned long id)
 {
     for (; u < end; u++, p += us) {
-        memcpy(copy + (size_t)*u * us, p, us);
-        valid[*u] = id;
+        char *c = copy + (size_t)*u * cs;
+        memcpy(c, p, us);
+        ((unsigned long *)(void *)c)[-1] = id;
     }
     return p;
 }
@@ -962,46 +962,33 @@ scatter_mirrors(const struct da_peer *pe, const char *p)
 {
     for (int k = 0; k < pe->nmirrors; k++) {
         const struct da_get *g = &pe->mirrors[k];
-        struct ns_dastate *s = g->a->st;
+        ns_darray *a = g->a;
         unsigned long id = ns_da_step_id() + 1;
-        size_t us = g->a->usize;
+        size_t us = a->usize, cs = a->cstride;
         if (g->stride == -1) {                  /* single units: my record's indices */
             const int64_t *u = (const int64_t *)(const void *)(pe->req.data + g->start);
-            if (us == 8)
-                p = store_units(s->copy, s->valid, u, u + g->count, 8, p, id);
-            else if (us == 4)
-                p = store_units(s->copy, s->valid, u, u + g->count, 4, p, id);
+            if (us == 8 && cs == 16)
+                p = store_units(a->rcopy, 16, u, u + g->count, 8, p, id);
+            else if (us == 4 && cs == 16)
+                p = store_units(a->rcopy, 16, u, u + g->count, 4, p, id);
             else
-                p = store_units(s->copy, s->valid, u, u + g->count, us, p, id);
+                p = store_units(a->rcopy, cs, u, u + g->count, us, p, id);
             continue;
         }
         if (g->stride == 0) {                   /* a mirror list: its runs */
             const struct ns_buf *runs = &pe->mlists[g->start].runs;
             const int64_t *run = (const int64_t *)(const void *)runs->data;
             const int64_t *end = run + runs->len / sizeof *run;
-            char *copy = s->copy;
-            unsigned long *valid = s->valid;
             for (; run < end; run += 2) {
-                if (run[1] == 1) {              /* one unit, the usual case */
-                    copy_elem(copy + (size_t)run[0] * us, p, us);
-                    valid[run[0]] = id;
-                    p += us;
-                    continue;
-                }
-                store_run(s, run[0], run[1], us, p, id);
+                store_run(a, run[0], run[1], us, p, id);
                 p += (size_t)run[1] * us;
             }
             continue;
         }
-        if (g->stride == 1) {                   /* consecutive units: one copy */
-            store_run(s, g->start, g->count, us, p, id);
-            p += (size_t)g->count * us;
-            continue;
-        }
-        for (long j = 0; j < g->count; j++, p += g->a->usize) {
+        for (long j = 0; j < g->count; j++, p += us) {
             long i = g->start + j * g->stride;
-            memcpy(s->copy + (size_t)i * g->a->usize, p, g->a->usize);
-            s->valid[i] = id;
+            memcpy(da_copy(a, i), p, us);
+            *da_stamp(a, i) = id;
         }
     }
 }

@@ -130,7 +130,6 @@ ns_da_free(ns_darray *a)
     ns_da_live--;
     free(s->member);
     free(s->copy);
-    free(s->valid);
     free(s->wpend);
     free(s->wlist);
     free(s->snap);
@@ -365,13 +364,15 @@ ensure_copies(ns_darray *a)
     struct ns_dastate *s = a->st;
     if (s->copy)
         return;
-    s->copy = calloc((size_t)a->n + 1, a->usize);
-    s->valid = calloc((size_t)a->n + 1, sizeof *s->valid);
+    /* Each entry: its stamp, then the unit, aligned as the unit's own
+     * storage is (16 bytes for a unit of a multiple of 16, else 8). */
+    size_t head = a->usize % 16 == 0 ? 16 : sizeof(unsigned long);
+    a->cstride = (a->usize + head + head - 1) / head * head;
+    s->copy = calloc((size_t)a->n + 1, a->cstride);
     s->wpend = calloc(((size_t)a->n * (size_t)a->unit + 63) / 64 + 1, 8);
-    if (!s->copy || !s->valid || !s->wpend)
+    if (!s->copy || !s->wpend)
         ns_fatal(&ns_cur->site, "out of memory for copies of remote units of '%s'", a->name);
-    a->rcopy = s->copy;                 /* for ns_da_mirrored's inline read */
-    a->rvalid = s->valid;
+    a->rcopy = s->copy + head;          /* for ns_da_mirrored's inline read */
 }
 
 static void
@@ -404,9 +405,9 @@ ns_da_rd_remote(ns_darray *a, long i, const struct ns_site *site)
     int w = ns_da_owner_world(a, i, site);
     ns_da_check_step(a, "a read of a remote element", site);
     struct ns_dastate *s = a->st;
-    if (!s->copy || s->valid[i] != ns_da_step_id())
+    if (!s->copy || *da_stamp(a, i) != ns_da_step_id())
         not_mirrored(a, i, w, site);
-    return s->copy + (size_t)i * a->usize;
+    return da_copy(a, i);
 }
 
 /* Element k of my copy of remote unit i: mirrored, or written by me. */
@@ -418,9 +419,9 @@ ns_da_rd_remote_el(ns_darray *a, long i, long k, const struct ns_site *site)
     int w = ns_da_owner_world(a, i, site);
     ns_da_check_step(a, "a read of a remote element", site);
     struct ns_dastate *s = a->st;
-    if (!s->copy || (s->valid[i] != ns_da_step_id() && !ns_da_pending(a, i * a->unit + k)))
+    if (!s->copy || (*da_stamp(a, i) != ns_da_step_id() && !ns_da_pending(a, i * a->unit + k)))
         not_mirrored(a, i, w, site);
-    return s->copy + (size_t)i * a->usize + (size_t)k * a->elsize;
+    return da_copy(a, i) + (size_t)k * a->elsize;
 }
 
 /* Whole remote units i0 .. i0+n-1 of my copies are written by me, the
@@ -431,8 +432,8 @@ static void
 mark_units(ns_darray *a, long i0, long n)
 {
     for (long i = i0; i < i0 + n; i++)
-        if (a->st->valid[i] != ns_da_step_id() + 1)
-            a->st->valid[i] = ns_da_step_id();
+        if (*da_stamp(a, i) != ns_da_step_id() + 1)
+            *da_stamp(a, i) = ns_da_step_id();
     ns_da_pending_write_run(a, i0 * a->unit, n * a->unit);
 }
 
@@ -444,7 +445,7 @@ mark_copy(ns_darray *a, long i, long k, long len)
         mark_units(a, i, 1);
     else
         ns_da_pending_write_run(a, i * a->unit + k, len);
-    return a->st->copy + (size_t)i * a->usize + (size_t)k * a->elsize;
+    return da_copy(a, i) + (size_t)k * a->elsize;
 }
 
 /* The same, after the checks of a remote write. */
@@ -748,9 +749,10 @@ ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_
             ns_da_owner_world(a, it.i, site);
             ensure_copies(a);
             if (r.npieces == 1 && r.piece == a->unit && it.step == 1 && kst * ss == 1) {
-                /* whole consecutive units from consecutive ones: one copy */
+                /* whole consecutive units from consecutive ones: a copy each */
                 const char *from = (const char *)src + (size_t)(k0 * ss) * pb;
-                memcpy(a->st->copy + (size_t)it.i * a->usize, from, (size_t)it.left * pb);
+                for (long j = 0; j < it.left; j++)
+                    memcpy(da_copy(a, it.i + j), from + (size_t)j * pb, pb);
                 mark_units(a, it.i, it.left);
                 continue;
             }
@@ -859,7 +861,7 @@ ns_da_update_sect(ns_darray *a, const ns_sect *x, const struct ns_site *site)
         for (long e = 0; e < r.npieces; e++)
             for (long m = 0; m < r.piece; m++) {
                 long el = i * a->unit + r.offs[e] + m;
-                if (!a->st->copy || (a->st->valid[i] != ns_da_step_id() && !ns_da_pending(a, el)))
+                if (!a->st->copy || (*da_stamp(a, i) != ns_da_step_id() && !ns_da_pending(a, el)))
                     ns_fatal(site, "#pragma update(%s[...]) covers remote element %s, which "
                              "this process has no copy of in this step; mirror it first",
                              a->name, ns_da_unit_name(a, i, nm, sizeof nm));

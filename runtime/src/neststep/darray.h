@@ -13,8 +13,10 @@ struct ns_dastate {
     int *member;                    /* [p] engine ranks of the declaring group */
     struct ns_dastate *next_hash;
     /* my copies of remote units */
-    char *copy;                     /* [n units], allocated on first use */
-    unsigned long *valid;           /* [n]: step id (epoch + 1) the copy is good for */
+    char *copy;                     /* the block of a->rcopy, allocated on first use:
+                                     * n entries of a->cstride bytes, each the step
+                                     * id (epoch + 1) the copy is good for, then
+                                     * the unit (ns_da_copy_at) */
     uint64_t *wpend;                /* [n * unit bits]: elements written by me, to send
                                      * at step end */
     long *wlist; long nw, capw;     /* their global element indices (unit * a->unit + k) */
@@ -27,6 +29,18 @@ struct ns_dastate {
     long *touched; long ntouched, captouched;
     int32_t *who;                   /* [nlocal * unit] writer rank, <=> only */
 };
+
+/* My copy of unit i (writable), and its stamp. */
+static inline char *
+da_copy(ns_darray *a, long i)
+{
+    return a->rcopy + (size_t)i * a->cstride;
+}
+static inline unsigned long *
+da_stamp(ns_darray *a, long i)
+{
+    return (unsigned long *)(void *)da_copy(a, i) - 1;
+}
 
 /* DA_MIRROR_LIST: the runs of one array that a process mirrors from one
  * owner in a step, as one record of count (first unit, units) pairs of
