@@ -345,6 +345,15 @@ flush_mirror_lists(struct da_peer *pe)
     }
 }
 
+/* n pieces of bytes each, sstride apart from src, packed into d (bytes a
+ * constant in the usual cases). */
+static inline __attribute__((always_inline)) void
+gather(char *restrict d, const char *restrict src, long n, size_t bytes, size_t sstride)
+{
+    for (long j = 0; j < n; j++)
+        memcpy(d + (size_t)j * bytes, src + (size_t)j * sstride, bytes);
+}
+
 void
 ns_da_req_write(int w, ns_darray *a, ns_iter it, long off, long len, const char *src,
                 size_t sstride)
@@ -355,9 +364,12 @@ ns_da_req_write(int w, ns_darray *a, ns_iter it, long off, long len, const char 
     char *d = (char *)(r + 1);
     if (sstride == bytes)                   /* consecutive: one copy */
         memcpy(d, src, (size_t)it.left * bytes);
+    else if (bytes == 4)                    /* my copies of units of one element */
+        gather(d, src, it.left, 4, sstride);
+    else if (bytes == 8)
+        gather(d, src, it.left, 8, sstride);
     else
-        for (long j = 0; j < it.left; j++)
-            memcpy(d + (size_t)j * bytes, src + (size_t)j * sstride, bytes);
+        gather(d, src, it.left, bytes, sstride);
 }
 
 void
@@ -587,18 +599,6 @@ ns_da_send(struct ns_group *g, const int **dests)
 }
 
 /* ---- at the owner ---- */
-
-/* One element's bytes: a constant size for the usual ones. */
-static inline void
-copy_elem(char *to, const char *from, size_t n)
-{
-    if (n == 8)
-        memcpy(to, from, 8);
-    else if (n == 4)
-        memcpy(to, from, 4);
-    else
-        memcpy(to, from, n);
-}
 
 static void __attribute__((noreturn, noinline, cold))
 not_owned(ns_darray *a, long i, int src, const struct ns_site *site)

@@ -777,7 +777,7 @@ ns_da_write_sect(ns_darray *a, const ns_sect *x, const void *src, long ss, size_
                 /* whole consecutive units from consecutive ones: a copy each */
                 const char *from = (const char *)src + (size_t)(k0 * ss) * pb;
                 for (long j = 0; j < it.left; j++)
-                    memcpy(da_copy(a, it.i + j), from + (size_t)j * pb, pb);
+                    copy_elem(da_copy(a, it.i + j), from + (size_t)j * pb, pb);
                 mark_units(a, it.i, it.left);
                 continue;
             }

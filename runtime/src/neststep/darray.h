@@ -30,6 +30,18 @@ struct ns_dastate {
     int32_t *who;                   /* [nlocal * unit] writer rank, <=> only */
 };
 
+/* One element's or unit's bytes: a constant size for the usual ones. */
+static inline void
+copy_elem(char *to, const char *from, size_t n)
+{
+    if (n == 8)
+        memcpy(to, from, 8);
+    else if (n == 4)
+        memcpy(to, from, 4);
+    else
+        memcpy(to, from, n);
+}
+
 /* My copy of unit i (writable), and its stamp. */
 static inline char *
 da_copy(ns_darray *a, long i)
