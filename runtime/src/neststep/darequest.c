@@ -45,6 +45,9 @@ struct da_peer {
     struct da_get *reads, *mirrors;
     int nreads, nmirrors, capreads, capmirrors;
     size_t rep_bytes, mir_bytes;    /* reply bytes I expect */
+    char *rep_end;                  /* where the reply continues in my memory while */
+    int rep_gapped;                 /* it is consecutive there (rep_gapped == 0) */
+    int rep_direct;                 /* this step's reply comes straight into reads[0].dst */
     MPI_Request rep_req, mir_req;
     unsigned kinds;                 /* 1 << kind of each of my records to it */
     int early;                      /* its reads were served before the combine */
@@ -144,6 +147,9 @@ ns_da_req_read(int w, ns_darray *a, ns_iter it, long off, long len, char *dst,
     add_rec(pe, DA_READ, a, it, off, len, 0);
     if (pe->nreads == pe->capreads)
         grow((void **)&pe->reads, &pe->capreads, sizeof *pe->reads);
+    if (dstride != bytes || (pe->nreads > 0 && dst != pe->rep_end))
+        pe->rep_gapped = 1;
+    pe->rep_end = dst + (size_t)it.left * bytes;
     pe->reads[pe->nreads++] = (struct da_get){ a, dst, dstride, it.i, it.step, it.left, bytes };
     pe->rep_bytes += (size_t)it.left * bytes;
 }
@@ -577,8 +583,15 @@ ns_da_send(struct ns_group *g, const int **dests)
             MPI_Isend(pe->req.data, (int)pe->req.len, MPI_BYTE, w, tag(g, NS_GTAG_DA_REQ0),
                       ns_eng.comm, ns_reqs_add(&sends));
         if (pe->rep_bytes && !may_mail(w, pe->rep_bytes)) {   /* else see reply() */
-            pe->rep_in.len = 0;
-            void *p = ns_buf_append(&pe->rep_in, pe->rep_bytes);
+            /* Reads into one consecutive stretch of my memory, in the order
+             * asked (spmv.nst's ghost runs, a sort's section reads): the
+             * reply is received there, with no copy of its own. */
+            void *p = pe->reads[0].dst;
+            pe->rep_direct = !pe->rep_gapped;
+            if (!pe->rep_direct) {
+                pe->rep_in.len = 0;
+                p = ns_buf_append(&pe->rep_in, pe->rep_bytes);
+            }
             MPI_Irecv(p, (int)pe->rep_bytes, MPI_BYTE, w, tag(g, NS_GTAG_DA_REP0), ns_eng.comm,
                       &pe->rep_req);
         }
@@ -1178,7 +1191,9 @@ ns_da_serve(struct ns_group *g, int nrecv)
             scatter_reads(pe, pe->rep_out.data);
             continue;
         }
-        if (pe->rep_bytes)
+        if (pe->rep_direct)
+            ns_wait(&pe->rep_req);
+        else if (pe->rep_bytes)
             scatter_reads(pe, reply(g, w, NS_MAIL_DA_REP, NS_GTAG_DA_REP0, &pe->rep_in,
                                     &pe->rep_req, pe->rep_bytes));
         if (pe->mir_bytes)
@@ -1191,6 +1206,7 @@ ns_da_serve(struct ns_group *g, int nrecv)
         pe->dirty = 0;
         pe->nreads = pe->nmirrors = 0;
         pe->rep_bytes = pe->mir_bytes = 0;
+        pe->rep_gapped = pe->rep_direct = 0;
         pe->req.len = 0;
     }
     ndirty = nsources = nearly = 0;
