@@ -461,7 +461,8 @@ usage(void)
 "  -S                   compile to assembler: one .s per input\n"
 "  -fsyntax-only        check only (translate, then compile to nothing)\n"
 "  -E                   preprocess only (.nst: with neststep.h, not translated)\n"
-"  --emit-c             print the translated C of one .nst input (to -o if given)\n"
+"  --emit-c             print the translated C of one .nst input (to -o if given;\n"
+"                       -o - and -E -o -: standard output)\n"
 "  -P, --no-line-markers  translated C without linemarkers (-E: cpp's -P)\n"
 "  -fmax-errors=<n>     stop translating after <n> errors (0: no limit; default 20)\n"
 "  -Wmirror             say where nsc inserted mirrors for remote reads, and where not\n"
@@ -930,6 +931,10 @@ check_command_line(struct options *o)
     }
     if (o->mode != MODE_LINK && o->mode != MODE_SYNTAX && o->output && count_sources(o) > 1)
         fatal("cannot specify '-o' with '-c', '-S' or '-E' with multiple files");
+    /* -E -o - and --emit-c -o -: standard output, as gcc -E -o - */
+    if ((o->mode == MODE_PREPROCESS || o->mode == MODE_EMIT_C) && o->output
+        && !strcmp(o->output, "-"))
+        o->output = NULL;
 }
 
 /* ---- building the command lines ---- */
