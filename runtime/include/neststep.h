@@ -198,7 +198,20 @@ typedef struct ns_darray {
     size_t cstride;             /* bytes from one copy to the next */
     long *mq;                   /* single units to mirror this step (ns_da_mirror1): */
     long nmq, mqroom;           /* [2 nmq] unit, owner pairs; room before ns_da_mirror_queue */
+    char **mlog;                /* [p] a cyclic array's mirror log: each owner's cursor */
+    unsigned long mlog_id;      /* the step the log is readable in (0: none) */
 } ns_darray;
+
+/* The mirror log: the units of a cyclic array that ns_da_mirror1 mirrored
+ * from one owner in a step, as that owner replied them, in the order
+ * asked.  The next step reads them from there in that order
+ * (ns_da_mlog_at), and they go into my copies only when a read or a write
+ * needs those (a unit read out of that order, a remote write:
+ * ns_da_mlog_flush).  Each owner's log is entries of cstride bytes, as in
+ * my copies: the unit's index in the 8 bytes before the unit (where my
+ * copies keep the stamp), the last entry's index -1.  mlog[r] points at
+ * the unit of the entry the reads of r's units have come to. */
+void ns_da_mlog_flush(ns_darray *a);
 
 /* sh T b[N]</>;  sh T a[N]<%>;  sh T A[4][5]<%>[7];  sh T *A</> + new_DArray:
  *   b = ns_da_new("b", N, 1, Type_int, sizeof(int), NS_BLOCK, op, fn);
@@ -302,13 +315,29 @@ ns_da_copy_stamp(const char *copy)
 {
     return ((const unsigned long *)(const void *)copy)[-1];
 }
+/* Unit u (owned by r) of a cyclic array whose mirror log is readable in
+ * this step: its value when it is the unit the cursor points at, or the
+ * next (the cursor moves on to it), else NULL. */
+static inline const char *
+ns_da_mlog_at(ns_darray *a, unsigned long u, unsigned long r)
+{
+    char *e = a->mlog[r];
+    if (((const int64_t *)(const void *)e)[-1] == (int64_t)u)
+        return e;
+    e += a->cstride;
+    if (((const int64_t *)(const void *)e)[-1] == (int64_t)u)
+        return a->mlog[r] = e;
+    return (const char *)0;
+}
 /* My copy of remote unit i when it is readable with no more checks (a
  * mirror, or my own write, of this step, in a step of the root group; in
  * a subgroup the owner must be checked), else NULL. */
 static inline const char *
-ns_da_mirrored(const ns_darray *a, long i)
+ns_da_mirrored(ns_darray *a, long i)
 {
     if ((unsigned long)i < (unsigned long)a->n && a->rcopy) {
+        if (__builtin_expect(a->mlog_id == ns_here.read_id, 0))
+            ns_da_mlog_flush(a);        /* my copies are needed: complete them */
         const char *c = ns_da_copy_at(a, (unsigned long)i);
         if (ns_da_copy_stamp(c) == ns_here.read_id)
             return c;
@@ -325,6 +354,18 @@ ns_da_rd_copy(ns_darray *a, long i, size_t usize, const struct ns_site *site)
     (void)usize;
     const char *c = ns_da_mirrored(a, i);
     return c ? c : ns_da_rd_remote(a, i, site);
+}
+/* The same for unit u of a cyclic array, owned by r: first its mirror
+ * log when that is readable. */
+static inline const void *
+ns_da_rd_copy_c(ns_darray *a, unsigned long u, unsigned long r, size_t usize,
+                const struct ns_site *site)
+{
+    if (u < (unsigned long)a->n && a->mlog_id == ns_here.read_id) {
+        const char *m = ns_da_mlog_at(a, u, r);
+        return m ? m : ns_da_rd_remote(a, (long)u, site);
+    }
+    return ns_da_rd_copy(a, (long)u, usize, site);
 }
 /* ns_da_rd of an array whose declaration says its distribution (_b
  * block, _c cyclic) and its unit: one element of usize bytes. */
@@ -352,7 +393,8 @@ ns_da_rd_c(ns_darray *a, long i, size_t usize, const struct ns_site *site)
 {
     if (__builtin_expect(i % a->p == a->me && i >= 0 && i < a->n, 1))
         return a->local + (size_t)(i / a->p) * usize;
-    return ns_da_rd_copy(a, i, usize, site);
+    return ns_da_rd_copy_c(a, (unsigned long)i, (unsigned long)i % (unsigned long)a->p, usize,
+                           site);
 }
 /* ns_da_rd_c with the array's group size p, my rank me in it and its
  * length n kept in the caller's locals (a forall's view, as for _bv). */
@@ -363,7 +405,7 @@ ns_da_rd_cv(ns_darray *a, long i, long p, long me, long n, const char *local, si
     unsigned long u = (unsigned long)i, q = u / (unsigned long)p;
     if (__builtin_expect(u - q * (unsigned long)p == (unsigned long)me && u < (unsigned long)n, 1))
         return local + q * usize;
-    return ns_da_rd_copy(a, i, usize, site);
+    return ns_da_rd_copy_c(a, u, u - q * (unsigned long)p, usize, site);
 }
 static inline const void *
 ns_da_rd(ns_darray *a, long i, const struct ns_site *site)
@@ -424,7 +466,11 @@ ns_da_rd_el_c(ns_darray *a, long i, long k, size_t elsize, const struct ns_site 
     if (__builtin_expect(u < (unsigned long)a->n && (unsigned long)k < unit, 1)) {
         if (__builtin_expect(u - q * p == (unsigned long)a->me, 1))
             return a->local + (q * unit + (size_t)k) * elsize;
-        if (a->rcopy) {
+        if (a->mlog_id == ns_here.read_id) {
+            const char *m = ns_da_mlog_at(a, u, u - q * p);
+            if (m)
+                return m + (size_t)k * elsize;
+        } else if (a->rcopy) {
             const char *c = ns_da_copy_at(a, u);
             if (ns_da_copy_stamp(c) == ns_here.read_id)
                 return c + (size_t)k * elsize;

@@ -980,6 +980,10 @@ scatter_mirrors(const struct da_peer *pe, const char *p)
         size_t us = a->usize, cs = a->cstride;
         if (g->stride == -1) {                  /* single units: my record's indices */
             const int64_t *u = (const int64_t *)(const void *)(pe->req.data + g->start);
+            if (da_mlog_add(a, u, g->count, p, id)) {   /* read in order from there */
+                p += (size_t)g->count * us;
+                continue;
+            }
             if (us == 8 && cs == 16)
                 p = store_units(a->rcopy, 16, u, u + g->count, 8, p, id);
             else if (us == 4 && cs == 16)

@@ -138,6 +138,7 @@ ns_da_free(ns_darray *a)
     free(s->state);
     free(s->touched);
     free(s->who);
+    da_mlog_free(a);
     free(s);
     free(a->mq);
     free(a->local);
@@ -429,6 +430,9 @@ ns_da_rd_remote(ns_darray *a, long i, const struct ns_site *site)
     check_index(a, i, site);
     int w = ns_da_owner_world(a, i, site);
     ns_da_check_step(a, "a read of a remote element", site);
+    const char *m;
+    if (a->mlog_id == ns_here.read_id && (m = da_mlog_resync(a, i)))
+        return (void *)m;
     struct ns_dastate *s = a->st;
     if (!s->copy || *da_stamp(a, i) != ns_da_step_id())
         not_mirrored(a, i, w, site);
@@ -443,6 +447,9 @@ ns_da_rd_remote_el(ns_darray *a, long i, long k, const struct ns_site *site)
     check_elem(a, i, k, site);
     int w = ns_da_owner_world(a, i, site);
     ns_da_check_step(a, "a read of a remote element", site);
+    const char *m;
+    if (a->mlog_id == ns_here.read_id && (m = da_mlog_resync(a, i)))
+        return (void *)(m + (size_t)k * a->elsize);
     struct ns_dastate *s = a->st;
     if (!s->copy || (*da_stamp(a, i) != ns_da_step_id() && !ns_da_pending(a, i * a->unit + k)))
         not_mirrored(a, i, w, site);
@@ -952,12 +959,15 @@ ns_da_copy_section(ns_darray *dst, long dl, long du, long ds, ns_darray *src, lo
 void
 ns_da_mirror(ns_darray *a, long l, long u, long s, const struct ns_site *site)
 {
-    if (l == u && s == 1 && (unsigned long)l < (unsigned long)a->n && a->rcopy && ns_cur
+    if (l == u && s == 1 && (unsigned long)l < (unsigned long)a->n && ns_cur
         && ns_cur->in_step && ns_cur->depth == 0) {
         /* one unit in a step of the root group (the usual case, first) */
         long q = ns_da_owner(a, l);
-        if (q != a->me)
+        if (q != a->me) {
+            if (!a->rcopy)
+                ensure_copies(a);
             ns_da_mirror_enqueue(a, q, l);
+        }
         return;
     }
     if (s == 1 && 0 <= l && l <= u && u < a->n && ns_cur && ns_cur->in_step

@@ -22,6 +22,11 @@ struct ns_dastate {
     long *wlist; long nw, capw;     /* their global element indices (unit * a->unit + k) */
     long capmq;                     /* a->mq's room, in pairs */
     int wlisted;                    /* in the list of arrays with remote writes */
+    /* the mirror log (a->mlog): each owner's entries, built for the step
+     * of mlog_built; two entries of index -1 for an owner with none */
+    struct ns_buf *mlog_bufs;
+    char *mlog_none;
+    unsigned long mlog_built;
     /* my units at the start of the step, for remote readers */
     char *snap; unsigned long snap_step;
     /* applying incoming writes */
@@ -42,10 +47,13 @@ copy_elem(char *to, const char *from, size_t n)
         memcpy(to, from, n);
 }
 
-/* My copy of unit i (writable), and its stamp. */
+/* My copy of unit i (writable), and its stamp; a mirror log readable in
+ * this step (of any group: ns_da_step_id) is stored into my copies first. */
 static inline char *
 da_copy(ns_darray *a, long i)
 {
+    if (__builtin_expect(a->mlog_id == ns_here.epoch + 1, 0))
+        ns_da_mlog_flush(a);
     return a->rcopy + (size_t)i * a->cstride;
 }
 static inline unsigned long *
@@ -53,6 +61,16 @@ da_stamp(ns_darray *a, long i)
 {
     return (unsigned long *)(void *)da_copy(a, i) - 1;
 }
+
+/* n units u[] of a cyclic array that one owner replied with the values v
+ * (a DA_MIRROR_UNITS record of mine), readable in step id: into its mirror
+ * log (mirror_log.c).  Returns 0 when they must go into my copies instead. */
+int da_mlog_add(ns_darray *a, const int64_t *u, long n, const char *v, unsigned long id);
+/* Remote unit i in a's log readable in this step, found by stepping over
+ * units asked twice in a row (mirror_log.c), else NULL. */
+const char *da_mlog_resync(ns_darray *a, long i);
+/* Frees a's log (ns_da_free). */
+void da_mlog_free(ns_darray *a);
 
 /* DA_MIRROR_LIST: the runs of one array that a process mirrors from one
  * owner in a step, as one record of count (first unit, units) pairs of
