@@ -7,13 +7,16 @@
  * removes those of its job: new since the job started, this user's, and
  * held by no process (a segment in use is held open or mapped by the
  * process that created it from the moment it exists until it is removed,
- * so one that nobody holds is left over, whoever made it).
+ * so one that nobody holds is left over, whoever made it).  One still held
+ * when the job ends is looked at again for a while: the job's killed
+ * processes may not have finished exiting.
  */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "shm_leftovers.h"
 
@@ -104,11 +107,14 @@ held(const char *path)
     return found;
 }
 
-int
-shm_remove_leftovers(struct shm_names *before)
+/* One look: removes the new segments of mine that nobody holds; counts
+ * in *still those somebody does. */
+static int
+remove_unheld(const struct shm_names *before, int *still)
 {
     int removed = 0;
     DIR *d = opendir(SHM_DIR);
+    *still = 0;
     for (struct dirent *e; d && (e = readdir(d));) {
         char path[sizeof SHM_DIR + 256];
         struct stat st;
@@ -117,11 +123,31 @@ shm_remove_leftovers(struct shm_names *before)
         snprintf(path, sizeof path, SHM_DIR "%s", e->d_name);
         if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid())
             continue;
-        if (!held(path) && unlink(path) == 0)
+        if (held(path))
+            (*still)++;
+        else if (unlink(path) == 0)
             removed++;
     }
     if (d)
         closedir(d);
+    return removed;
+}
+
+int
+shm_remove_leftovers(struct shm_names *before)
+{
+    /* mpiexec can return while a killed job's last processes are still
+     * exiting, their mappings of the segment not yet gone: a new segment
+     * still held is looked at again, every LOOK_AGAIN_MS for up to
+     * HELD_WAIT_MS (a live job's segment stays held until MPICH removes
+     * it, and is never taken). */
+    enum { LOOK_AGAIN_MS = 20, HELD_WAIT_MS = 2000 };
+    int still, removed = remove_unheld(before, &still);
+    for (int waited = 0; still && waited < HELD_WAIT_MS; waited += LOOK_AGAIN_MS) {
+        struct timespec ts = { 0, LOOK_AGAIN_MS * 1000000L };
+        nanosleep(&ts, NULL);
+        removed += remove_unheld(before, &still);
+    }
     for (int i = 0; i < before->n; i++)
         free(before->names[i]);
     free(before->names);

@@ -14,8 +14,9 @@ struct shm_names {
 void shm_note(struct shm_names *before);
 /* After the job: removes each start-up segment that appeared since
  * shm_note, belongs to this user and that no process holds open or mapped
- * any more (a live job's segment is always held by its creator).  Returns
- * how many it removed. */
+ * any more (a live job's segment is always held by its creator); one still
+ * held is looked at again for up to 2 s, while the job's last processes
+ * exit.  Returns how many it removed. */
 int shm_remove_leftovers(struct shm_names *before);
 
 #endif /* NESTSTEP_SHM_LEFTOVERS_H */
