@@ -391,10 +391,10 @@ ns_da_rd_bv(ns_darray *a, long i, long first, long nlocal, const char *local, si
 static inline const void *
 ns_da_rd_c(ns_darray *a, long i, size_t usize, const struct ns_site *site)
 {
-    if (__builtin_expect(i % a->p == a->me && i >= 0 && i < a->n, 1))
-        return a->local + (size_t)(i / a->p) * usize;
-    return ns_da_rd_copy_c(a, (unsigned long)i, (unsigned long)i % (unsigned long)a->p, usize,
-                           site);
+    unsigned long u = (unsigned long)i, p = (unsigned long)a->p, q = u / p;
+    if (__builtin_expect(u - q * p == (unsigned long)a->me && u < (unsigned long)a->n, 1))
+        return a->local + q * usize;
+    return ns_da_rd_copy_c(a, u, u - q * p, usize, site);
 }
 /* ns_da_rd_c with the array's group size p, my rank me in it and its
  * length n kept in the caller's locals (a forall's view, as for _bv). */

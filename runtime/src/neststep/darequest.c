@@ -47,7 +47,6 @@ struct da_peer {
     size_t rep_bytes, mir_bytes;    /* reply bytes I expect */
     char *rep_end;                  /* where the reply continues in my memory while */
     int rep_gapped;                 /* it is consecutive there (rep_gapped == 0) */
-    int rep_direct;                 /* this step's reply comes straight into reads[0].dst */
     MPI_Request rep_req, mir_req;
     unsigned kinds;                 /* 1 << kind of each of my records to it */
     int early;                      /* its reads were served before the combine */
@@ -587,8 +586,7 @@ ns_da_send(struct ns_group *g, const int **dests)
              * asked (spmv.nst's ghost runs, a sort's section reads): the
              * reply is received there, with no copy of its own. */
             void *p = pe->reads[0].dst;
-            pe->rep_direct = !pe->rep_gapped;
-            if (!pe->rep_direct) {
+            if (pe->rep_gapped) {
                 pe->rep_in.len = 0;
                 p = ns_buf_append(&pe->rep_in, pe->rep_bytes);
             }
@@ -1195,8 +1193,8 @@ ns_da_serve(struct ns_group *g, int nrecv)
             scatter_reads(pe, pe->rep_out.data);
             continue;
         }
-        if (pe->rep_direct)
-            ns_wait(&pe->rep_req);
+        if (pe->rep_bytes && !pe->rep_gapped && !may_mail(w, pe->rep_bytes))
+            ns_wait(&pe->rep_req);              /* received in place (ns_da_send) */
         else if (pe->rep_bytes)
             scatter_reads(pe, reply(g, w, NS_MAIL_DA_REP, NS_GTAG_DA_REP0, &pe->rep_in,
                                     &pe->rep_req, pe->rep_bytes));
@@ -1210,7 +1208,7 @@ ns_da_serve(struct ns_group *g, int nrecv)
         pe->dirty = 0;
         pe->nreads = pe->nmirrors = 0;
         pe->rep_bytes = pe->mir_bytes = 0;
-        pe->rep_gapped = pe->rep_direct = 0;
+        pe->rep_gapped = 0;
         pe->req.len = 0;
     }
     ndirty = nsources = nearly = 0;

@@ -392,7 +392,7 @@ ensure_copies(ns_darray *a)
         return;
     /* Each entry: its stamp, then the unit, aligned as the unit's own
      * storage is (16 bytes for a unit of a multiple of 16, else 8). */
-    size_t head = a->usize % 16 == 0 ? 16 : sizeof(unsigned long);
+    size_t head = da_copy_head(a);
     a->cstride = (a->usize + head + head - 1) / head * head;
     s->copy = alloc_copies((size_t)a->n + 1, a->cstride);
     s->wpend = calloc(((size_t)a->n * (size_t)a->unit + 63) / 64 + 1, 8);

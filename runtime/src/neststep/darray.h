@@ -47,12 +47,24 @@ copy_elem(char *to, const char *from, size_t n)
         memcpy(to, from, n);
 }
 
+/* The id of this step (of any group): copies stamped with it are readable. */
+static inline unsigned long ns_da_step_id(void) { return ns_here.epoch + 1; }
+
+/* Bytes before the unit in an entry of my copies (and of a mirror log):
+ * the stamp, padded so that the unit is aligned as the array's own storage
+ * is (16 bytes for a unit of a multiple of 16, else 8). */
+static inline size_t
+da_copy_head(const ns_darray *a)
+{
+    return a->usize % 16 == 0 ? 16 : sizeof(unsigned long);
+}
+
 /* My copy of unit i (writable), and its stamp; a mirror log readable in
- * this step (of any group: ns_da_step_id) is stored into my copies first. */
+ * this step is stored into my copies first. */
 static inline char *
 da_copy(ns_darray *a, long i)
 {
-    if (__builtin_expect(a->mlog_id == ns_here.epoch + 1, 0))
+    if (__builtin_expect(a->mlog_id == ns_da_step_id(), 0))
         ns_da_mlog_flush(a);
     return a->rcopy + (size_t)i * a->cstride;
 }
@@ -117,6 +129,5 @@ static inline int ns_da_pending(const ns_darray *a, long e)
 }
 void ns_da_mark_list(ns_darray *a);        /* a has write marks to clear */
 int  ns_da_forget(ns_darray *a);           /* a is freed: 1 if this step's requests name it */
-static inline unsigned long ns_da_step_id(void) { return ns_here.epoch + 1; }
 
 #endif

@@ -35,7 +35,7 @@ int
 da_mlog_add(ns_darray *a, const int64_t *u, long n, const char *v, unsigned long id)
 {
     struct ns_dastate *s = a->st;
-    size_t cs = a->cstride, us = a->usize, head = cs - (us + 7) / 8 * 8;
+    size_t cs = a->cstride, us = a->usize, head = da_copy_head(a);
     int p = a->p;
     if (!a->mlog) {
         a->mlog = calloc((size_t)p, sizeof *a->mlog);
@@ -95,7 +95,7 @@ ns_da_mlog_flush(ns_darray *a)
 {
     struct ns_dastate *s = a->st;
     unsigned long id = a->mlog_id;
-    size_t cs = a->cstride, us = a->usize, head = cs - (us + 7) / 8 * 8;
+    size_t cs = a->cstride, us = a->usize, head = da_copy_head(a);
     a->mlog_id = 0;
     for (int r = 0; r < a->p; r++) {
         if (!s->mlog_bufs[r].len)
