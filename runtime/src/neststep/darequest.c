@@ -47,6 +47,8 @@ struct da_peer {
     size_t rep_bytes, mir_bytes;    /* reply bytes I expect */
     char *rep_end;                  /* where the reply continues in my memory while */
     int rep_gapped;                 /* it is consecutive there (rep_gapped == 0) */
+    size_t rlist;                   /* 1 + the offset in req of my open DA_READ_LIST
+                                     * record (the last record), else 0 */
     MPI_Request rep_req, mir_req;
     unsigned kinds;                 /* 1 << kind of each of my records to it */
     int early;                      /* its reads were served before the combine */
@@ -104,6 +106,7 @@ to_peer(int w)
         pe->req.len = 0;
         pe->kinds = 0;
         pe->nmlists = 0;
+        pe->rlist = 0;
     }
     return pe;
 }
@@ -115,6 +118,7 @@ add_rec(struct da_peer *pe, int kind, ns_darray *a, ns_iter it, long off, long l
     struct da_rec *r = ns_buf_append(&pe->req, sizeof *r + NS_PAD8(data));
     *r = (struct da_rec){ (uint32_t)kind, 0, a->st->key, it.i, it.step, it.left, off, len };
     pe->kinds |= 1u << kind;
+    pe->rlist = 0;                      /* a read list open before is closed */
     NS_PROF(ns_prof_da_recs(0, pe != &peer[ns_proc.pid]));     /* another's */
     return r;
 }
@@ -151,6 +155,65 @@ ns_da_req_read(int w, ns_darray *a, ns_iter it, long off, long len, char *dst,
     pe->rep_end = dst + (size_t)it.left * bytes;
     pe->reads[pe->nreads++] = (struct da_get){ a, dst, dstride, it.i, it.step, it.left, bytes };
     pe->rep_bytes += (size_t)it.left * bytes;
+}
+
+/* Units i .. i+n-1 of block array a, all owned by w, whole, into dst
+ * (consecutive): a run of the read list that dst continues, or of a new
+ * one. */
+static inline __attribute__((always_inline)) void
+read_run(int w, ns_darray *a, long i, long n, char *dst)
+{
+    struct da_peer *pe = to_peer(w);
+    size_t us = a->usize;
+    struct da_get *g = pe->rlist ? &pe->reads[pe->nreads - 1] : NULL;   /* the open list's */
+    if (g && g->a == a && dst == pe->rep_end) {
+        int64_t *last = (int64_t *)(void *)(pe->req.data + pe->req.len) - 2;
+        if (last[0] + last[1] == i) {
+            last[1] += n;               /* it continues the last run */
+        } else {
+            int64_t *run = ns_buf_append(&pe->req, 2 * sizeof *run);
+            run[0] = i;
+            run[1] = n;
+            ((struct da_rec *)(void *)(pe->req.data + pe->rlist - 1))->count++;
+        }
+        ((struct da_rec *)(void *)(pe->req.data + pe->rlist - 1))->len += n;
+        g->count += n;
+    } else {
+        struct da_rec *r = add_rec(pe, DA_READ_LIST, a, (ns_iter){ .i = 0, .step = 0, .left = 1 },
+                                   0, n, 2 * sizeof(int64_t));
+        int64_t *run = (int64_t *)(r + 1);
+        run[0] = i;
+        run[1] = n;
+        pe->rlist = (size_t)((char *)r - pe->req.data) + 1;
+        if (pe->nreads == pe->capreads)
+            grow((void **)&pe->reads, &pe->capreads, sizeof *pe->reads);
+        if (pe->nreads > 0 && dst != pe->rep_end)
+            pe->rep_gapped = 1;
+        pe->reads[pe->nreads++] = (struct da_get){ a, dst, us, 0, 0, n, us };
+    }
+    pe->rep_end = dst + (size_t)n * us;
+    pe->rep_bytes += (size_t)n * us;
+}
+
+/* ns_da_req_read_units of units of several owners: a run of each. */
+static void __attribute__((noinline))
+read_runs(ns_darray *a, long l, long u, char *dst, const struct ns_site *site)
+{
+    long bs = a->bs, q = l / bs, end = (q + 1) * bs;
+    for (long i = l; i <= u; i = end, end += bs, q++)
+        read_run(ns_da_member_world(a, q, i, site), a, i, (end <= u ? end : u + 1) - i,
+                 dst + (size_t)(i - l) * a->usize);
+}
+
+long
+ns_da_req_read_units(ns_darray *a, long l, long u, char *dst, const struct ns_site *site)
+{
+    long q = l / a->bs;
+    if (u < (q + 1) * a->bs)            /* one owner's, the usual case */
+        read_run(ns_da_member_world(a, q, l, site), a, l, u - l + 1, dst);
+    else
+        read_runs(a, l, u, dst, site);
+    return u - l + 1;
 }
 
 void
@@ -647,7 +710,7 @@ unit_at(ns_darray *a, long i, int src, int kind, const struct ns_site *site)
 static size_t
 rec_size(const struct da_rec *r, const ns_darray *a)
 {
-    if (r->kind == DA_MIRROR_LIST)
+    if (r->kind == DA_MIRROR_LIST || r->kind == DA_READ_LIST)
         return sizeof *r + (size_t)r->count * 2 * sizeof(int64_t);
     if (r->kind == DA_MIRROR_UNITS)
         return sizeof *r + (size_t)r->count * sizeof(int64_t);
@@ -722,6 +785,35 @@ serve_mirror_list(int src, const struct da_rec *r, ns_darray *a, const struct ns
     NS_PROF(ns_prof_da_recs(1, src != ns_proc.pid));
 }
 
+/* Appends my units that a read list names, as they were at the start of
+ * the step, to src's read reply: a copy a run from the snapshot or my
+ * block (read_run_at), else unit by unit with unit_at's checks. */
+static void
+serve_read_list(int src, const struct da_rec *r, ns_darray *a, const struct ns_site *site)
+{
+    const int64_t *run = (const int64_t *)(r + 1);
+    size_t us = a->usize;
+    char *o = ns_buf_append(&peer[src].rep_out, (size_t)r->len * us);
+    const char *from = read_run_at(a, 0);
+    for (long k = 0; k < r->count; k++, run += 2) {
+        long i = run[0], n = run[1];
+        if (!my_block_run(a, i, n))
+            not_owned(a, ns_da_owned(a, i) ? i + n - 1 : i, src, site);
+        if (from && us == 8 && n <= 4)  /* the short runs of gathered elements */
+            for (const char *f = from + (size_t)(i - a->first) * 8, *e = f + 8 * n; f < e;
+                 f += 8, o += 8)
+                memcpy(o, f, 8);
+        else if (from)
+            o = (char *)memcpy(o, from + (size_t)(i - a->first) * us, (size_t)n * us)
+                + (size_t)n * us;
+        else
+            for (long j = 0; j < n; j++, o += us)
+                copy_elem(o, unit_at(a, i + j, src, DA_READ, site), us);
+    }
+    NS_PROF(ns_prof_da(NSP_DA_READ_OUT, src != ns_proc.pid ? (size_t)r->len * us : 0));
+    NS_PROF(ns_prof_da_recs(1, src != ns_proc.pid));
+}
+
 /* The units of a DA_MIRROR_UNITS record from o on, us bytes each (a
  * constant in the usual cases), from my units of a cyclic array: one
  * division for both the owner test and the local index. */
@@ -761,14 +853,16 @@ serve_mirror_units(int src, const struct da_rec *r, ns_darray *a, const struct n
 }
 
 /* Appends the values of the `kind` records of src's message to its reply
- * (DA_MIRROR: mirror lists too). */
+ * (DA_READ: read lists too; DA_MIRROR: mirror lists too). */
 static void
 serve(int src, int kind, const struct ns_site *site)
 {
     struct da_peer *pe = &peer[src];
     int lists = kind == DA_MIRROR
                 && (has_kind(src, DA_MIRROR_LIST) || has_kind(src, DA_MIRROR_UNITS));
-    const char *p = pe->in.data, *end = has_kind(src, kind) || lists ? p + pe->in.len : p;
+    int rlists = kind == DA_READ && has_kind(src, DA_READ_LIST);
+    const char *p = pe->in.data;
+    const char *end = has_kind(src, kind) || lists || rlists ? p + pe->in.len : p;
     ns_darray *last = NULL;
     while (p < end) {
         const struct da_rec *r = (const void *)p;
@@ -777,6 +871,8 @@ serve(int src, int kind, const struct ns_site *site)
             serve_mirror_list(src, r, a, site);
         if (lists && r->kind == DA_MIRROR_UNITS)
             serve_mirror_units(src, r, a, site);
+        if (rlists && r->kind == DA_READ_LIST)
+            serve_read_list(src, r, a, site);
         if ((int)r->kind == kind) {
             struct ns_buf *out = kind == DA_READ ? &pe->rep_out : &pe->mir_out;
             size_t bytes = (size_t)r->len * a->elsize, off = (size_t)r->off * a->elsize;
@@ -1209,6 +1305,7 @@ ns_da_serve(struct ns_group *g, int nrecv)
         pe->nreads = pe->nmirrors = 0;
         pe->rep_bytes = pe->mir_bytes = 0;
         pe->rep_gapped = 0;
+        pe->rlist = 0;
         pe->req.len = 0;
     }
     ndirty = nsources = nearly = 0;

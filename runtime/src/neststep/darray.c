@@ -348,17 +348,21 @@ ns_da_same_layout(const ns_darray *b, const ns_darray *a)
             memcmp(b->st->member, a->st->member, (size_t)a->p * sizeof *a->st->member) == 0);
 }
 
-int
-ns_da_owner_world(ns_darray *a, long i, const struct ns_site *site)
+void
+ns_da_check_member(const ns_darray *a, int w, long i, const struct ns_site *site)
 {
-    int q = (int)ns_da_owner(a, i), w = a->st->member[q];
     char nm[128];
-    if (ns_cur != NULL && ns_cur->depth > 0 && ns_group_rank_of(ns_cur, w) < 0)
+    if (ns_group_rank_of(ns_cur, w) < 0)
         ns_fatal(site, "element %s is owned by process %d, which is outside the current "
                  "subgroup (@ = %d, # = %d); inside a neststep, access only elements owned by "
                  "members of the subgroup", ns_da_unit_name(a, i, nm, sizeof nm), w,
                  ns_cur->index, ns_cur->size);
-    return w;
+}
+
+int
+ns_da_owner_world(ns_darray *a, long i, const struct ns_site *site)
+{
+    return ns_da_member_world(a, ns_da_owner(a, i), i, site);
 }
 
 /* The largest table of copies backed by transparent huge pages: a mirror
@@ -928,6 +932,10 @@ long
 ns_da_read_section(ns_darray *a, long l, long u, long s, void *dst, const struct ns_site *site)
 {
     ns_sect x;
+    if (s == 1 && a->dist == NS_BLOCK && 0 <= l && l <= u && u < a->n) {
+        ns_da_check_step(a, "a section read", site);
+        return ns_da_req_read_units(a, l, u, dst, site);
+    }
     return ns_da_read_sect(a, sect1(&x, l, u, s), dst, 1, 0, site);
 }
 

@@ -88,8 +88,12 @@ void da_mlog_free(ns_darray *a);
  * owner in a step, as one record of count (first unit, units) pairs of
  * int64_t, len units in all.  DA_MIRROR_UNITS: the single units of a
  * cyclic array that ns_da_mirror1 queued for one owner in a step, as one
- * record of count int64_t unit indices (len = count). */
-enum { DA_READ = 1, DA_MIRROR = 2, DA_WRITE = 3, DA_MIRROR_LIST = 4, DA_MIRROR_UNITS = 5 };
+ * record of count int64_t unit indices (len = count).  DA_READ_LIST: runs
+ * of whole units of a block array that a process reads, one after the
+ * other, into consecutive private memory (ns_da_req_read_units), as a
+ * DA_MIRROR_LIST record is laid out. */
+enum { DA_READ = 1, DA_MIRROR = 2, DA_WRITE = 3, DA_MIRROR_LIST = 4, DA_MIRROR_UNITS = 5,
+       DA_READ_LIST = 6 };
 struct da_rec {                     /* then, for DA_WRITE, count * len elements, padded */
     uint32_t kind;
     uint32_t kinds;                 /* in a message's first record: 1 << kind of
@@ -106,6 +110,19 @@ struct ns_dastate *ns_da_find(uint64_t key);
 const char *ns_da_unit_name(const ns_darray *a, long i, char *buf, size_t size);
 /* The engine rank of unit i's owner, checked to be in the current group. */
 int  ns_da_owner_world(ns_darray *a, long i, const struct ns_site *site);
+/* Stops the job unless engine rank w, which owns unit i, is in the current
+ * group. */
+void ns_da_check_member(const ns_darray *a, int w, long i, const struct ns_site *site);
+/* The engine rank of a's group rank q, which owns unit i, checked to be in
+ * the current group (only a subgroup can lack it). */
+static inline int
+ns_da_member_world(const ns_darray *a, long q, long i, const struct ns_site *site)
+{
+    int w = a->st->member[q];
+    if (__builtin_expect(ns_cur != NULL && ns_cur->depth > 0, 0))
+        ns_da_check_member(a, w, i, site);
+    return w;
+}
 void ns_da_check_step(const ns_darray *a, const char *what, const struct ns_site *site);
 
 /* Requests (darequest.c), addressed to engine rank w. */
@@ -114,6 +131,10 @@ void ns_da_check_step(const ns_darray *a, const char *what, const struct ns_site
 void ns_da_req_read(int w, ns_darray *a, ns_iter part, long off, long len, char *dst,
                     size_t dstride);
 void ns_da_req_mirror(int w, ns_darray *a, ns_iter part);
+/* Reads units l .. u of block array a (0 <= l <= u < n) into consecutive
+ * private memory from dst: a run of each owner's read list; returns the
+ * units. */
+long ns_da_req_read_units(ns_darray *a, long l, long u, char *dst, const struct ns_site *site);
 /* Mirrors units i .. i+n-1 of a, all owned by w (one unit of a cyclic
  * array): appended to the step's mirror list of a for w. */
 void ns_da_req_mirror_run(int w, ns_darray *a, long i, long n);
