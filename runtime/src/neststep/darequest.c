@@ -168,15 +168,17 @@ read_run(int w, ns_darray *a, long i, long n, char *dst)
     struct da_get *g = pe->rlist ? &pe->reads[pe->nreads - 1] : NULL;   /* the open list's */
     if (g && g->a == a && dst == pe->rep_end) {
         int64_t *last = (int64_t *)(void *)(pe->req.data + pe->req.len) - 2;
-        if (last[0] + last[1] == i) {
-            last[1] += n;               /* it continues the last run */
+        int goes_on = last[0] + last[1] == i;   /* it continues the last run */
+        if (goes_on) {
+            last[1] += n;
         } else {
             int64_t *run = ns_buf_append(&pe->req, 2 * sizeof *run);
             run[0] = i;
             run[1] = n;
-            ((struct da_rec *)(void *)(pe->req.data + pe->rlist - 1))->count++;
         }
-        ((struct da_rec *)(void *)(pe->req.data + pe->rlist - 1))->len += n;
+        struct da_rec *r = (struct da_rec *)(void *)(pe->req.data + pe->rlist - 1);
+        r->count += !goes_on;
+        r->len += n;
         g->count += n;
     } else {
         struct da_rec *r = add_rec(pe, DA_READ_LIST, a, (ns_iter){ .i = 0, .step = 0, .left = 1 },
@@ -799,11 +801,7 @@ serve_read_list(int src, const struct da_rec *r, ns_darray *a, const struct ns_s
         long i = run[0], n = run[1];
         if (!my_block_run(a, i, n))
             not_owned(a, ns_da_owned(a, i) ? i + n - 1 : i, src, site);
-        if (from && us == 8 && n <= 4)  /* the short runs of gathered elements */
-            for (const char *f = from + (size_t)(i - a->first) * 8, *e = f + 8 * n; f < e;
-                 f += 8, o += 8)
-                memcpy(o, f, 8);
-        else if (from)
+        if (from)
             o = (char *)memcpy(o, from + (size_t)(i - a->first) * us, (size_t)n * us)
                 + (size_t)n * us;
         else
