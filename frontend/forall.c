@@ -381,8 +381,7 @@ collect_view(struct node *n, void *ctx)
     struct symbol *s = element_read_of(c->r, n);
     if (!s)
         s = owned_of(c->r, n);
-    if (!s || (s->dist != DIST_BLOCK && s->dist != DIST_CYCLIC)
-        || (s->dist_dims && s->ndims > dist_dims(s)))
+    if (!s || (s->dist != DIST_BLOCK && s->dist != DIST_CYCLIC))
         return 1;
     for (int k = 0; k < f->nview; k++)
         if (f->view[k] == s)

@@ -303,13 +303,26 @@ darray_access(struct rw *r, struct node *e, int wr)
     E("(");
     if (trail > 0 && n >= s->ndims) {            /* one element of a unit */
         int typed = !wr && (s->dist == DIST_BLOCK || s->dist == DIST_CYCLIC);
+        int vid = 0, vk = 0;
+        if (typed)
+            vid = forall_view(r, s, &vk);
         E("(*(");
         elem_type(r, s);
-        E(" *)%s(%s, ", typed ? (s->dist == DIST_BLOCK ? "ns_da_rd_el_b" : "ns_da_rd_el_c")
-                        : wr == 2 ? "ns_da_rmw_el" : wr ? "ns_da_wr_el" : "ns_da_rd_el", s->name);
+        if (vid)                                /* the array's fields in the forall's locals */
+            E(" *)%s(%s, ", s->dist == DIST_BLOCK ? "ns_da_rd_el_bv" : "ns_da_rd_el_cv", s->name);
+        else
+            E(" *)%s(%s, ", typed ? (s->dist == DIST_BLOCK ? "ns_da_rd_el_b" : "ns_da_rd_el_c")
+                            : wr == 2 ? "ns_da_rmw_el" : wr ? "ns_da_wr_el" : "ns_da_rd_el",
+              s->name);
         unit_index(r, s, idx, n);
         E(", ");
         elem_index(r, s, idx);
+        if (vid) {
+            view_args(r, s, vid, vk);
+            E(", ns_vl%d_%d, (size_t)(", vid, vk);
+            dims_product(r, s, dist_dims(s), s->ndims);
+            E(")");
+        }
         E(", ");
         if (typed) {
             E("sizeof(");
@@ -928,8 +941,14 @@ rewrite_mirror(struct rw *r, struct node *n)
             continue;
         }
         if (mirror_of_one_unit(r, n, e)) {
-            E("ns_da_mirror1(%s, ", s->name);
+            int vid = 0, vk = 0;
+            if (s->dist == DIST_CYCLIC && (vid = forall_view(r, s, &vk)) != 0)
+                E("ns_da_mirror1_cv(%s, ", s->name);
+            else
+                E("ns_da_mirror1(%s, ", s->name);
             flat(r, e->lo);
+            if (vid)
+                view_args(r, s, vid, vk);
             E(", ");
             site(r, "mirror", n);
             E("); ");

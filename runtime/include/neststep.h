@@ -456,6 +456,22 @@ ns_da_rd_el_b(ns_darray *a, long i, long k, size_t elsize, const struct ns_site 
         return c + (size_t)k * elsize;
     return ns_da_rd_remote_el(a, i, k, site);
 }
+/* ns_da_rd_el_b with the array's first unit, length and storage in the
+ * caller's locals, and its unit (elements) known to the caller: a forall's
+ * view, as for ns_da_rd_bv. */
+static inline const void *
+ns_da_rd_el_bv(ns_darray *a, long i, long k, long first, long nlocal, const char *local,
+               size_t unit, size_t elsize, const struct ns_site *site)
+{
+    long l = i - first;
+    if (__builtin_expect((unsigned long)l < (unsigned long)nlocal
+                         && (unsigned long)k < unit, 1))
+        return local + ((size_t)l * unit + (size_t)k) * elsize;
+    const char *c = ns_da_mirrored(a, i);
+    if (c && (unsigned long)k < unit)
+        return c + (size_t)k * elsize;
+    return ns_da_rd_remote_el(a, i, k, site);
+}
 /* (One unsigned division gives the owner test and the local index; a unit
  * that is not mine is looked up in my copies without testing i again.) */
 static inline const void *
@@ -468,6 +484,29 @@ ns_da_rd_el_c(ns_darray *a, long i, long k, size_t elsize, const struct ns_site 
             return a->local + (q * unit + (size_t)k) * elsize;
         if (a->mlog_id == ns_here.read_id) {
             const char *m = ns_da_mlog_at(a, u, u - q * p);
+            if (m)
+                return m + (size_t)k * elsize;
+        } else if (a->rcopy) {
+            const char *c = ns_da_copy_at(a, u);
+            if (ns_da_copy_stamp(c) == ns_here.read_id)
+                return c + (size_t)k * elsize;
+        }
+    }
+    return ns_da_rd_remote_el(a, i, k, site);
+}
+/* ns_da_rd_el_c with a forall's view (ns_da_rd_cv) and the unit known to
+ * the caller; the owner is the same remainder as in ns_da_owned_cv and
+ * ns_da_mirror1_cv, so that the compiler computes it once for all three. */
+static inline const void *
+ns_da_rd_el_cv(ns_darray *a, long i, long k, long p, long me, long n, const char *local,
+               size_t unit, size_t elsize, const struct ns_site *site)
+{
+    unsigned long u = (unsigned long)i, q = u / (unsigned long)p, r = u % (unsigned long)p;
+    if (__builtin_expect(u < (unsigned long)n && (unsigned long)k < unit, 1)) {
+        if (__builtin_expect(r == (unsigned long)me, 1))
+            return local + (q * unit + (size_t)k) * elsize;
+        if (a->mlog_id == ns_here.read_id) {
+            const char *m = ns_da_mlog_at(a, u, r);
             if (m)
                 return m + (size_t)k * elsize;
         } else if (a->rcopy) {
@@ -682,6 +721,18 @@ ns_da_mirror1(ns_darray *a, long i, const struct ns_site *site)
                                      : (long)((unsigned long)i % (unsigned long)a->p);
         if (q != a->me)
             ns_da_mirror_enqueue(a, q, i);
+        return;
+    }
+    ns_da_mirror(a, i, i, 1, site);
+}
+/* ns_da_mirror1 of a cyclic array with a forall's view (ns_da_rd_cv). */
+static inline void
+ns_da_mirror1_cv(ns_darray *a, long i, long p, long me, long n, const struct ns_site *site)
+{
+    unsigned long u = (unsigned long)i, r = u % (unsigned long)p;
+    if (ns_here.read_id != ~0UL && u < (unsigned long)n && a->rcopy) {
+        if (r != (unsigned long)me)
+            ns_da_mirror_enqueue(a, (long)r, i);
         return;
     }
     ns_da_mirror(a, i, i, 1, site);
