@@ -467,6 +467,7 @@ def render_seed003(rows, notes):
 # the work and in instructions per unit of work.
 TWIN_IMPLS = [("ours", "nsc"), ("base", "mpi"), ("ref", "seq")]
 TWIN_STEP = ("bound", "mpistep")
+TWIN_AGAIN = ("again", "mpi2")
 
 
 def twin_notes(path):
@@ -478,6 +479,15 @@ def twin_notes(path):
             name, rest = line[len("#twins-note "):].rstrip("\n").split(" ", 1)
             notes.setdefault(name, tuple(rest.split("|")))
     return notes
+
+
+def spread(again, mpi):
+    """The twin against itself, paired by round: the median of mpi2/mpi and
+    its range over the rounds."""
+    rs = [x / y for x, y in zip(again, mpi) if y > 0] if again and mpi else []
+    if not rs:
+        return ["-", "-"]
+    return [fratio(med(rs)), "%s-%s" % (fratio(min(rs)), fratio(max(rs)))]
 
 
 def render_twins(rows, notes):
@@ -497,8 +507,10 @@ def render_twins(rows, notes):
         if not keys:
             continue
         steps = any(TWIN_STEP in rows[k] for k in keys)
+        again = any(TWIN_AGAIN in rows[k] for k in keys)
         head = ["sample", "unit", "arguments", "p", "nsc", "mpi"] + (["mpistep"] if steps else []) + \
-            ["seq", "nsc/mpi"] + (["nsc/mpistep"] if steps else []) + ["nsc/seq", "mpi/seq"]
+            ["seq", "nsc/mpi"] + (["nsc/mpistep"] if steps else []) + ["nsc/seq", "mpi/seq"] + \
+            (["mpi2/mpi", "its range"] if again else [])
         out = []
         for name in names:
             procs = sorted(k[1] for k in keys if k[2] == name)
@@ -520,7 +532,8 @@ def render_twins(rows, notes):
                            ([fmt(med(step))] if steps else []) +
                            [fmt(med(seq)), fratio(r(nsc, mpi))] +
                            ([fratio(r(nsc, step))] if steps else []) +
-                           [fratio(r(nsc, seq)), fratio(r(mpi, seq))])
+                           [fratio(r(nsc, seq)), fratio(r(mpi, seq))] +
+                           (spread(cells.get(TWIN_AGAIN), mpi) if again else []))
         widths = [max(len(str(x)) for x in col) for col in zip(head, *out)]
         line = lambda cols: "  ".join(str(c).rjust(w) if j > 2 else str(c).ljust(w)
                                       for j, (c, w) in enumerate(zip(cols, widths))).rstrip()
@@ -529,10 +542,12 @@ def render_twins(rows, notes):
         text += [line(r) for r in out] + [""]
     if text:
         text.append("(m): ratios in time are medians over rounds of the ratio within a round (the "
-                    "three ran back to back); seq runs once a round and is the same at every p; in "
+                    "four ran back to back); seq runs once a round and is the same at every p; in "
                     "instructions seq is counted at p = 1; mpistep is the twin with a global "
                     "synchronization wherever the sample ends a superstep (BENCH_TWIN_STEPS=1): "
-                    "the sample's time cannot be expected below it")
+                    "the sample's time cannot be expected below it; mpi2 is the twin again, in "
+                    "the same round: mpi2/mpi and its range over the rounds show how far the "
+                    "machine's noise moves the ratio of one program to itself")
         text.append("")
     return text
 

@@ -10,8 +10,8 @@ Usage: twins.py OUT BINDIR       (the programs are in OUT/twins)
 Time: in each of BENCH_REPEAT rounds, for each sample and each p in
 BENCH_PROCS, the sample (nsrun), its twin (mpiexec) and the twin in step
 mode (mpistep: BENCH_TWIN_STEPS=1, a global synchronization wherever the
-sample ends a superstep, twincommon.h) run back to back, the order
-rotating between rounds, each once with the work and once without it (the
+sample ends a superstep, twincommon.h) and the twin again (mpi2) run back
+to back, the order rotating between rounds, each once with the work and once without it (the
 base run: no time step, no iteration, or N = 1); the sequential program
 runs the same way once a round.  The time of the work
 is the launch's wall-clock time with the work less that without it, so
@@ -108,11 +108,11 @@ def record(table, p, key, role, impl, value):
 
 def command(out, binary, name, impl, p):
     prog = os.path.join(out, "twins", "%s_%s" % (name, {"nsc": "nsc", "mpi": "twin",
-                                                        "mpistep": "twin",
+                                                        "mpistep": "twin", "mpi2": "twin",
                                                         "seq": "seq"}[impl]))
     if impl == "nsc":
         return [os.path.join(binary, "nsrun"), "-n", str(p), prog]
-    if impl in ("mpi", "mpistep"):
+    if impl in ("mpi", "mpistep", "mpi2"):
         return ["mpiexec", "-n", str(p), prog]
     return [prog]
 
@@ -178,6 +178,12 @@ def check(name, impl, p, args, got, want):
              "\n--- sequential:\n%s" % (name, impl, p, args, got, want))
 
 
+# The timed runs of a round, in the order of round 0; each round starts one
+# later.  mpi2 is the twin again: how far mpi2/mpi strays from 1 is how far
+# the machine's noise moves the ratio of two runs of one program.
+IMPLS = ["nsc", "mpi", "mpi2", "mpistep"]
+
+
 def timed(out, binary, names, procs, rounds, limit):
     for r in range(rounds):
         for name in names:
@@ -188,9 +194,8 @@ def timed(out, binary, names, procs, rounds, limit):
             tw, want_w = launch(seq, work, limit, cpu=cw)
             tb, want_b = launch(seq, base, limit, cpu=cb)
             for p in procs:
-                # each first, second and last in turn; nsc next to each twin
-                order = (["nsc", "mpi", "mpistep"], ["mpistep", "nsc", "mpi"],
-                         ["mpi", "mpistep", "nsc"])[r % 3]
+                # each in each place in turn; nsc next to mpi as mpi2 is
+                order = IMPLS[r % len(IMPLS):] + IMPLS[:r % len(IMPLS)]
                 work_t, base_t = {}, {}
                 for impl in order:         # the work, one after the other
                     cmd = command(out, binary, name, impl, p)
@@ -208,6 +213,7 @@ def timed(out, binary, names, procs, rounds, limit):
                 if any(t[0] is None for t in list(work_t.values()) + list(base_t.values())):
                     continue               # (failed, and said so): no record of the round
                 for impl, role in (("nsc", "ours"), ("mpi", "base"), ("mpistep", "bound"),
+                                   ("mpi2", "again"),
                                    ("seq", "ref")):
                     (sw, cpw), (sb, cpb) = work_t[impl], base_t[impl]
                     record("twins_ms", p, name, role, impl, 1e3 * (sw - sb))
