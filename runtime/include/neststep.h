@@ -472,31 +472,11 @@ ns_da_rd_el_bv(ns_darray *a, long i, long k, long first, long nlocal, const char
         return c + (size_t)k * elsize;
     return ns_da_rd_remote_el(a, i, k, site);
 }
-/* (One unsigned division gives the owner test and the local index; a unit
- * that is not mine is looked up in my copies without testing i again.) */
-static inline const void *
-ns_da_rd_el_c(ns_darray *a, long i, long k, size_t elsize, const struct ns_site *site)
-{
-    unsigned long u = (unsigned long)i, p = (unsigned long)a->p, q = u / p;
-    size_t unit = (size_t)a->unit;
-    if (__builtin_expect(u < (unsigned long)a->n && (unsigned long)k < unit, 1)) {
-        if (__builtin_expect(u - q * p == (unsigned long)a->me, 1))
-            return a->local + (q * unit + (size_t)k) * elsize;
-        if (a->mlog_id == ns_here.read_id) {
-            const char *m = ns_da_mlog_at(a, u, u - q * p);
-            if (m)
-                return m + (size_t)k * elsize;
-        } else if (a->rcopy) {
-            const char *c = ns_da_copy_at(a, u);
-            if (ns_da_copy_stamp(c) == ns_here.read_id)
-                return c + (size_t)k * elsize;
-        }
-    }
-    return ns_da_rd_remote_el(a, i, k, site);
-}
 /* ns_da_rd_el_c with a forall's view (ns_da_rd_cv) and the unit known to
- * the caller; the owner is the same remainder as in ns_da_owned_cv and
- * ns_da_mirror1_cv, so that the compiler computes it once for all three. */
+ * the caller.  (One unsigned division gives the owner test and the local
+ * index; a unit that is not mine is looked up in my copies without testing
+ * i again.  The owner is the same remainder as in ns_da_owned_cv and
+ * ns_da_mirror1_cv, so that the compiler computes it once for all three.) */
 static inline const void *
 ns_da_rd_el_cv(ns_darray *a, long i, long k, long p, long me, long n, const char *local,
                size_t unit, size_t elsize, const struct ns_site *site)
@@ -516,6 +496,11 @@ ns_da_rd_el_cv(ns_darray *a, long i, long k, long p, long me, long n, const char
         }
     }
     return ns_da_rd_remote_el(a, i, k, site);
+}
+static inline const void *
+ns_da_rd_el_c(ns_darray *a, long i, long k, size_t elsize, const struct ns_site *site)
+{
+    return ns_da_rd_el_cv(a, i, k, a->p, a->me, a->n, a->local, (size_t)a->unit, elsize, site);
 }
 static inline void *
 ns_da_wr_el(ns_darray *a, long i, long k, const struct ns_site *site)
