@@ -18,6 +18,11 @@
  * waits are bench_wait_all.  Process 0 collects x (MPI_Igatherv) and
  * prints what the sample prints.
  *
+ * In step mode (twincommon.h) the twin asks for what the sample's section
+ * reads carry: the columns of its runs of ghosts, merged across gaps of up
+ * to GAP columns as spmv.nst merges them, received into a buffer of their
+ * own, from which each ghost is copied into the local vector.
+ *
  *     mpiexec -n 4 ./spmv_twin [N [K]]
  */
 #include <stdint.h>
@@ -27,6 +32,7 @@
 #include "twincommon.h"
 
 #define MAXROW 6
+#define GAP 12                  /* spmv.nst's: columns a run of ghosts may skip */
 
 /* Row i of the n x n matrix, as the sample generates it. */
 static int
@@ -114,6 +120,23 @@ main(int argc, char *argv[])
             lcol[k] = (int)(nloc + (at_g - g));
         }
     }
+    /* what I ask the owners for: the ghosts, or in step mode the columns
+     * of the sample's runs (ghost k at want[gp[k]]) */
+    long *want = g, nwant = ng, *gp = NULL;
+    if (twin_step_mode()) {
+        nwant = 0;
+        for (k = 0; k < ng; k++)
+            nwant += k > 0 && g[k] <= g[k - 1] + 1 + GAP ? g[k] - g[k - 1] : 1;
+        want = twin_malloc(sizeof *want * (size_t)nwant);
+        gp = twin_malloc(sizeof *gp * (size_t)ng);
+        for (k = 0, u = 0; k < ng; k++) {
+            if (k > 0 && g[k] <= g[k - 1] + 1 + GAP)
+                for (long c = g[k - 1] + 1; c < g[k]; c++)
+                    want[u++] = c;
+            gp[k] = u;
+            want[u++] = g[k];
+        }
+    }
     /* the rows without a ghost column (computed while the ghosts travel), then the others */
     int *rows = twin_malloc(sizeof *rows * (size_t)nloc);
     long nlocal = 0, nghost = 0;
@@ -137,8 +160,8 @@ main(int argc, char *argv[])
     int *scount = twin_malloc(sizeof *scount * (size_t)p), *sdispl = twin_malloc(sizeof *sdispl * (size_t)p);
     for (q = 0; q < p; q++)
         rcount[q] = 0;
-    for (k = 0; k < ng; k++)
-        rcount[twin_block_owner(g[k], N, p)]++;
+    for (k = 0; k < nwant; k++)
+        rcount[twin_block_owner(want[k], N, p)]++;
     MPI_Request req;
     MPI_Ialltoall(rcount, 1, MPI_INT, scount, 1, MPI_INT, MPI_COMM_WORLD, &req);
     bench_wait(&req);
@@ -150,7 +173,7 @@ main(int argc, char *argv[])
         nsend += scount[q];
     }
     long *sidx = twin_malloc(sizeof *sidx * (size_t)nsend);
-    MPI_Ialltoallv(g, rcount, rdispl, MPI_LONG, sidx, scount, sdispl, MPI_LONG, MPI_COMM_WORLD,
+    MPI_Ialltoallv(want, rcount, rdispl, MPI_LONG, sidx, scount, sdispl, MPI_LONG, MPI_COMM_WORLD,
                    &req);
     bench_wait(&req);
     int *sloc = twin_malloc(sizeof *sloc * (size_t)nsend);
@@ -160,6 +183,7 @@ main(int argc, char *argv[])
     MPI_Request *reqs = twin_malloc(sizeof *reqs * (size_t)(2 * p));
 
     double *x = twin_malloc(sizeof *x * (size_t)(nloc + ng));
+    double *rbuf = gp ? twin_malloc(sizeof *rbuf * (size_t)nwant) : x + nloc;
     double *y = twin_malloc(sizeof *y * (size_t)nloc);
     double *lambda = twin_malloc(sizeof *lambda * (size_t)K);
     for (i = 0; i < nloc; i++)
@@ -169,7 +193,7 @@ main(int argc, char *argv[])
         int nreq = 0;
         for (q = 0; q < p; q++)
             if (rcount[q] > 0)
-                MPI_Irecv(x + nloc + rdispl[q], rcount[q], MPI_DOUBLE, q, 0, MPI_COMM_WORLD,
+                MPI_Irecv(rbuf + rdispl[q], rcount[q], MPI_DOUBLE, q, 0, MPI_COMM_WORLD,
                           &reqs[nreq++]);
         for (k = 0; k < nsend; k++)
             sbuf[k] = x[sloc[k]];
@@ -179,6 +203,9 @@ main(int argc, char *argv[])
                           &reqs[nreq++]);
         double big = product(rows, nlocal, rp, lcol, val, x, y, 0.0);
         bench_wait_all(nreq, reqs, MPI_STATUSES_IGNORE);
+        if (gp)
+            for (k = 0; k < ng; k++)
+                x[nloc + k] = rbuf[gp[k]];
         big = product(rows + nlocal, nghost, rp, lcol, val, x, y, big);
         MPI_Iallreduce(&big, &lambda[it], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD, &req);
         bench_wait(&req);
@@ -213,6 +240,11 @@ main(int argc, char *argv[])
     free(lambda);
     free(y);
     free(x);
+    if (gp) {
+        free(rbuf);
+        free(gp);
+        free(want);
+    }
     free(reqs);
     free(sbuf);
     free(sloc);

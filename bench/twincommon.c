@@ -32,6 +32,12 @@ twin_step(void)
     bench_wait(&req);
 }
 
+int
+twin_step_mode(void)
+{
+    return step_mode;
+}
+
 void
 twin_step_group(int first, int size)
 {

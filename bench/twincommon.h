@@ -19,7 +19,11 @@
  * sample still costs more is NestStep's own.  The output is the same in
  * both modes.  BENCH_TWIN_STEPS=2 is step mode that also writes on
  * stderr, from process 0 at the end, how many synchronizations it made
- * (to check them against the sample's profile).
+ * (to check them against the sample's profile).  Where the sample reads
+ * sections that carry more elements than it uses (spmv.nst's runs of
+ * ghosts across gaps), the twin in step mode also moves what those
+ * sections move (twin_step_mode), so that the bound pays the sample's data
+ * volume as well as its synchronizations.
  */
 #ifndef BENCH_TWINCOMMON_H
 #define BENCH_TWINCOMMON_H
@@ -38,6 +42,8 @@ int twin_end(void);
  * synchronization as the engine waits for one, an MPI_Ibarrier on
  * MPI_COMM_WORLD waited for the baselines' way (bench_wait). */
 void twin_step(void);
+/* 0, or the BENCH_TWIN_STEPS of step mode. */
+int twin_step_mode(void);
 /* The same where the sample ends a superstep of a subgroup, the ranks
  * first .. first+size-1 of MPI_COMM_WORLD (I am one of them; dnc): in step
  * mode the whole group's twin_step, a dissemination barrier (ceil(log2
