@@ -49,7 +49,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cgcount  # noqa: E402
 
 # name: (unit of work, (timed work args, base args, units), (callgrind work
-# args, base args, units)).  Timed sizes: about 0.3-0.5 s of work for
+# args, base args, units)).  Timed sizes: about 0.2-0.5 s of work for
 # the sample at p = 1 on an idle machine (a launch's own time varies by
 # tens of ms); callgrind sizes: some 10^8
 # instructions of the sample.
@@ -58,7 +58,7 @@ SAMPLES = {
              ("100000 5000", "100000 0", 100000 * 5000),
              ("100000 20", "100000 0", 100000 * 20)),
     "jacobi2d": ("point update",
-                 ("1000 1000 200", "1000 1000 0", 1000 * 1000 * 200),
+                 ("1000 1000 600", "1000 1000 0", 1000 * 1000 * 600),
                  ("300 300 10", "300 300 0", 300 * 300 * 10)),
     "spmv": ("product",
              ("200000 200", "200000 0", 200),
@@ -76,10 +76,10 @@ SAMPLES = {
                               ("2000000", "1", 2000000 - 1),
                               ("200000", "1", 200000 - 1)),
     "parprefix_fast": ("element",
-                       ("30000000", "1", 30000000 - 1),
+                       ("90000000", "1", 90000000 - 1),
                        ("1000000", "1", 1000000 - 1)),
     "dnc": ("element",
-            ("20000000", "1", 20000000 - 1),
+            ("60000000", "1", 60000000 - 1),
             ("1000000", "1", 1000000 - 1)),
 }
 # Under callgrind: one failed poll a yield, and glibc's memcpy and memset
