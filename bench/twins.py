@@ -8,12 +8,12 @@ to stdout (run.sh appends them to raw.txt), its progress to stderr.
 Usage: twins.py OUT BINDIR       (the programs are in OUT/twins)
 
 Time: in each of BENCH_REPEAT rounds, for each sample and each p in
-BENCH_PROCS, the sample (nsrun), its twin (mpiexec) and the twin in step
-mode (mpistep: BENCH_TWIN_STEPS=1, a global synchronization wherever the
-sample ends a superstep, twincommon.h) and the twin again (mpi2) run back
-to back, the order rotating between rounds, each once with the work and once without it (the
-base run: no time step, no iteration, or N = 1); the sequential program
-runs the same way once a round.  The time of the work
+BENCH_PROCS, the sample (nsrun), its twin (mpiexec), the twin again (mpi2)
+and the twin in step mode (mpistep: BENCH_TWIN_STEPS=1, a global
+synchronization wherever the sample ends a superstep, twincommon.h) run
+back to back, the order rotating between rounds, each once with the work
+and once without it (the base run: no time step, no iteration, or N = 1);
+the sequential program runs the same way once a round.  The time of the work
 is the launch's wall-clock time with the work less that without it, so
 that start-up and finish cancel.  The CPU time (user and system) of all the
 launch's processes is taken the same way: on a machine that other jobs
