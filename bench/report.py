@@ -544,7 +544,8 @@ def render_twins(rows, notes):
         text.append("(m): ratios in time are medians over rounds of the ratio within a round (the "
                     "four ran back to back); seq runs once a round and is the same at every p; in "
                     "instructions seq is counted at p = 1; mpistep is the twin with a global "
-                    "synchronization wherever the sample ends a superstep (BENCH_TWIN_STEPS=1): "
+                    "synchronization wherever the sample ends a superstep (BENCH_TWIN_STEPS=1; "
+                    "spmv's also moves what the sample's sections move): "
                     "the sample's time cannot be expected below it; mpi2 is the twin again, in "
                     "the same round: mpi2/mpi and its range over the rounds show how far the "
                     "machine's noise moves the ratio of one program to itself")
