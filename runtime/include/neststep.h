@@ -344,28 +344,26 @@ ns_da_mirrored(ns_darray *a, long i)
     }
     return (const char *)0;
 }
-/* The rest of a read of unit i (usize bytes) that is not mine: my copy
- * when it is readable (a mirror, or my own write, of this step), else the
- * checks and the message of ns_da_rd_remote.  The owner test is the
- * caller's, done once. */
+/* The rest of a read of unit i that is not mine: my copy when it is
+ * readable (a mirror, or my own write, of this step), else the checks and
+ * the message of ns_da_rd_remote.  The owner test is the caller's, done
+ * once. */
 static inline const void *
-ns_da_rd_copy(ns_darray *a, long i, size_t usize, const struct ns_site *site)
+ns_da_rd_copy(ns_darray *a, long i, const struct ns_site *site)
 {
-    (void)usize;
     const char *c = ns_da_mirrored(a, i);
     return c ? c : ns_da_rd_remote(a, i, site);
 }
 /* The same for unit u of a cyclic array, owned by r: first its mirror
  * log when that is readable. */
 static inline const void *
-ns_da_rd_copy_c(ns_darray *a, unsigned long u, unsigned long r, size_t usize,
-                const struct ns_site *site)
+ns_da_rd_copy_c(ns_darray *a, unsigned long u, unsigned long r, const struct ns_site *site)
 {
     if (u < (unsigned long)a->n && a->mlog_id == ns_here.read_id) {
         const char *m = ns_da_mlog_at(a, u, r);
         return m ? m : ns_da_rd_remote(a, (long)u, site);
     }
-    return ns_da_rd_copy(a, (long)u, usize, site);
+    return ns_da_rd_copy(a, (long)u, site);
 }
 /* ns_da_rd of an array whose declaration says its distribution (_b
  * block, _c cyclic) and its unit: one element of usize bytes. */
@@ -375,7 +373,7 @@ ns_da_rd_b(ns_darray *a, long i, size_t usize, const struct ns_site *site)
     long l = i - a->first;
     if (__builtin_expect((unsigned long)l < (unsigned long)a->nlocal, 1))
         return a->local + (size_t)l * usize;
-    return ns_da_rd_copy(a, i, usize, site);
+    return ns_da_rd_copy(a, i, site);
 }
 /* ns_da_rd_b with the array's first unit, length and storage kept in the
  * caller's locals (nsc keeps them for a forall's loop). */
@@ -388,14 +386,6 @@ ns_da_rd_bv(ns_darray *a, long i, long first, long nlocal, const char *local, si
         return local + (size_t)l * usize;
     return ns_da_rd_b(a, i, usize, site);
 }
-static inline const void *
-ns_da_rd_c(ns_darray *a, long i, size_t usize, const struct ns_site *site)
-{
-    unsigned long u = (unsigned long)i, p = (unsigned long)a->p, q = u / p;
-    if (__builtin_expect(u - q * p == (unsigned long)a->me && u < (unsigned long)a->n, 1))
-        return a->local + q * usize;
-    return ns_da_rd_copy_c(a, u, u - q * p, usize, site);
-}
 /* ns_da_rd_c with the array's group size p, my rank me in it and its
  * length n kept in the caller's locals (a forall's view, as for _bv). */
 static inline const void *
@@ -405,7 +395,12 @@ ns_da_rd_cv(ns_darray *a, long i, long p, long me, long n, const char *local, si
     unsigned long u = (unsigned long)i, q = u / (unsigned long)p;
     if (__builtin_expect(u - q * (unsigned long)p == (unsigned long)me && u < (unsigned long)n, 1))
         return local + q * usize;
-    return ns_da_rd_copy_c(a, u, u - q * (unsigned long)p, usize, site);
+    return ns_da_rd_copy_c(a, u, u - q * (unsigned long)p, site);
+}
+static inline const void *
+ns_da_rd_c(ns_darray *a, long i, size_t usize, const struct ns_site *site)
+{
+    return ns_da_rd_cv(a, i, a->p, a->me, a->n, a->local, usize, site);
 }
 static inline const void *
 ns_da_rd(ns_darray *a, long i, const struct ns_site *site)
