@@ -437,23 +437,9 @@ ns_da_rd_el(ns_darray *a, long i, long k, const struct ns_site *site)
         return m + (size_t)k * a->elsize;
     return ns_da_rd_remote_el(a, i, k, site);
 }
-/* ns_da_rd_el of an array whose declaration says its distribution (_b
- * block, _c cyclic) and its element type (elsize bytes). */
-static inline const void *
-ns_da_rd_el_b(ns_darray *a, long i, long k, size_t elsize, const struct ns_site *site)
-{
-    long l = i - a->first;
-    if (__builtin_expect((unsigned long)l < (unsigned long)a->nlocal
-                         && (unsigned long)k < (unsigned long)a->unit, 1))
-        return a->local + ((size_t)l * (size_t)a->unit + (size_t)k) * elsize;
-    const char *c = ns_da_mirrored(a, i);
-    if (c && (unsigned long)k < (unsigned long)a->unit)
-        return c + (size_t)k * elsize;
-    return ns_da_rd_remote_el(a, i, k, site);
-}
-/* ns_da_rd_el_b with the array's first unit, length and storage in the
- * caller's locals, and its unit (elements) known to the caller: a forall's
- * view, as for ns_da_rd_bv. */
+/* ns_da_rd_el of a block array (ns_da_rd_el_b below) with the array's first
+ * unit, length and storage in the caller's locals, and its unit (elements)
+ * known to the caller: a forall's view, as for ns_da_rd_bv. */
 static inline const void *
 ns_da_rd_el_bv(ns_darray *a, long i, long k, long first, long nlocal, const char *local,
                size_t unit, size_t elsize, const struct ns_site *site)
@@ -466,6 +452,14 @@ ns_da_rd_el_bv(ns_darray *a, long i, long k, long first, long nlocal, const char
     if (c && (unsigned long)k < unit)
         return c + (size_t)k * elsize;
     return ns_da_rd_remote_el(a, i, k, site);
+}
+/* ns_da_rd_el of an array whose declaration says its distribution (_b
+ * block, _c cyclic) and its element type (elsize bytes). */
+static inline const void *
+ns_da_rd_el_b(ns_darray *a, long i, long k, size_t elsize, const struct ns_site *site)
+{
+    return ns_da_rd_el_bv(a, i, k, a->first, a->nlocal, a->local, (size_t)a->unit, elsize,
+                          site);
 }
 /* ns_da_rd_el_c with a forall's view (ns_da_rd_cv) and the unit known to
  * the caller.  (One unsigned division gives the owner test and the local
